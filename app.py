@@ -1,0 +1,29 @@
+"""Online Learning Lab: entry point (page config, navigation, shared sidebar)."""
+
+import streamlit as st
+
+st.set_page_config(page_title="Online Learning Lab", page_icon=":material/school:", layout="wide")
+
+PAGES = {
+    "Overview": [
+        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
+    ],
+    "Learning with experts": [
+        st.Page("pages/halving.py", title="Halving", icon=":material/content_cut:", url_path="halving"),
+        st.Page("pages/wm_vs_hedge.py", title="Weighted Majority vs Hedge", icon=":material/balance:", url_path="wm_vs_hedge"),
+    ],
+    "Linear classification": [
+        st.Page("pages/perceptron.py", title="Perceptron", icon=":material/call_split:", url_path="perceptron"),
+        st.Page("pages/winnow.py", title="Winnow", icon=":material/filter_alt:", url_path="winnow"),
+    ],
+    "Regression": [
+        st.Page("pages/widrow_hoff.py", title="Widrow-Hoff", icon=":material/show_chart:", url_path="widrow_hoff"),
+    ],
+}
+
+page = st.navigation(PAGES)
+st.sidebar.caption(
+    "Online Learning Lab: watch online learners and their proofs, round by round. "
+    "Every link reproduces the exact view, seed included."
+)
+page.run()

@@ -1,0 +1,139 @@
+"""Shared widgets: the seed, the round player, CSV upload, error display.
+
+Every widget here takes a ``key`` and is bound to the URL (``bind="query-params"``), so a
+copied link reproduces the view.  Every control carries a ``help`` text.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import streamlit as st
+
+from olcore import StreamError, streams
+
+__all__ = ["seed_input", "round_player", "csv_upload", "show_error", "PLAY_SPEEDS"]
+
+#: Rounds per second offered by the player.
+PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
+_TICK = 0.4  # seconds between play frames at speeds above 1/_TICK rounds per second
+
+
+def seed_input(key: str = "seed", label: str = "Seed", where=st) -> int:
+    """The random seed: a whole number in the URL, so a link reproduces the stream."""
+    return int(where.number_input(
+        label, min_value=0, max_value=2**32 - 1, value=0, step=1, key=key, bind="query-params",
+        help="Every random stream is drawn from this seed: the same seed gives the same stream, "
+             "and the seed travels in the page's link.",
+    ))
+
+
+def _next_event(events: np.ndarray | None, t: int) -> int | None:
+    """The round count just after the first event at 0-based round >= t, if any."""
+    if events is None:
+        return None
+    later = np.flatnonzero(np.asarray(events, dtype=bool)[t:])
+    return int(t + later[0] + 1) if later.size else None
+
+
+def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake",
+                 label: str = "Round") -> int:
+    """Step, next event, play, scrub and reset over rounds ``0..T``; returns the round ``t``.
+
+    ``t`` counts the rounds played: 0 is before the first round, ``T`` the whole run
+    (the default, so a page first shows the complete run).  ``events`` (bool, (T,)),
+    when given, enables "next <event_name>" (e.g. the next mistake).  The position is
+    in the URL under ``key``; changing the stream never changes it beyond clamping to
+    the new ``T``, and rewinding never changes the stream.
+    """
+    ss = st.session_state
+    T = max(int(T), 0)
+    play_key, speed_key = f"{key}_play", f"{key}_speed"
+    pending = f"_{key}_pending"
+    if pending in ss:
+        ss[key] = ss.pop(pending)
+    if key in ss and not 0 <= ss[key] <= T:
+        ss[key] = min(max(int(ss[key]), 0), T)
+
+    def _set(v: int) -> None:
+        ss[key] = min(max(int(v), 0), T)
+        if v >= T:
+            ss[play_key] = False
+
+    cur = int(ss.get(key, T))
+    nxt = _next_event(events, cur)
+    cols = st.columns([1, 1, 1, 1.5, 1.2, 1.6], vertical_alignment="bottom")
+    cols[0].button("⏮ Reset", key=f"{key}_reset", on_click=_set, args=(0,), width="stretch",
+                   help="Back to round 0, before the learner has seen anything. The stream stays the same.")
+    cols[1].button("◀ Back", key=f"{key}_back", on_click=_set, args=(cur - 1,), disabled=cur <= 0,
+                   width="stretch", help="Undo one round.")
+    cols[2].button("Step ▶", key=f"{key}_step", on_click=_set, args=(cur + 1,), disabled=cur >= T,
+                   width="stretch", help="Play one more round: show x, predict, reveal y, update.")
+    if events is not None:
+        cols[3].button(f"Next {event_name} ⏭", key=f"{key}_next", on_click=_set, args=(nxt or T,),
+                       disabled=nxt is None, width="stretch",
+                       help=f"Play on until just after the next {event_name}.")
+    playing = cols[4].toggle("Play", key=play_key, disabled=cur >= T and not ss.get(play_key),
+                             help="Play the rounds one after another; switch off to pause.")
+    speed = cols[5].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
+                                  help="How many rounds per second Play advances.")
+    t = st.slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
+                  disabled=T == 0,
+                  help="Scrub through the run: the charts show the state after this many rounds.")
+    t = min(int(t), T)
+    if playing:
+        interval = max(_TICK, 1.0 / speed)
+        step = max(1, round(speed * interval))
+
+        @st.fragment(run_every=interval)
+        def _tick() -> None:
+            now = int(ss.get(key, T))
+            if not ss.get(play_key) or now >= T:
+                return
+            ss[pending] = min(now + step, T)
+            if ss[pending] >= T:
+                ss[play_key] = False
+            st.rerun()
+
+        _tick()
+    return t
+
+
+def show_error(exc: Exception, what: str = "") -> None:
+    """Show a StreamError's message (what was wrong, what is expected); no traceback."""
+    prefix = f"{what}: " if what else ""
+    st.error(f"{prefix}{exc}", icon="⚠️")
+
+
+def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] | None = None,
+               where=st) -> streams.Stream | None:
+    """Upload a CSV stream of ``kind``, validated; returns the last valid upload or ``None``.
+
+    Shows the format, a template to download, and on a bad file an error that says what
+    is wrong and what is expected, while keeping the previous valid stream.
+    """
+    ss = st.session_state
+    store = f"_{key}_stream"
+    where.caption(streams.format_help(kind))
+    where.download_button("Download a template CSV", streams.template_csv(kind), file_name=f"{kind}_template.csv",
+                          mime="text/csv", key=f"{key}_template",
+                          help="A small example in the expected format: edit it or replace its rows.")
+    up = where.file_uploader("Your stream (CSV)", type=["csv", "txt"], key=key,
+                             help="One line per round, in the format above.")
+    if up is not None:
+        marker = (up.name, up.size, getattr(up, "file_id", None))
+        if ss.get(f"_{key}_marker") != marker:
+            try:
+                stream = streams.read_csv(up, kind)
+            except StreamError as exc:
+                ss[f"_{key}_error"] = f"{up.name}: {exc}"
+            else:
+                ss[store] = stream
+                ss.pop(f"_{key}_error", None)
+                if on_stream is not None:
+                    on_stream(stream)
+            ss[f"_{key}_marker"] = marker
+    if ss.get(f"_{key}_error"):
+        where.error(ss[f"_{key}_error"] + (" The previous stream is kept." if store in ss else ""), icon="⚠️")
+    return ss.get(store)

@@ -1,0 +1,60 @@
+"""Colour-blind-safe palette and a plotly template for light, dark and projector.
+
+The palette is Okabe & Ito's (2008), distinguishable under the common colour-vision
+deficiencies.  The template sets no font or background colour: backgrounds are
+transparent and Streamlit's chart theme supplies the text colour of the active light or
+dark theme.  Fonts are large enough to read from the back of a lecture hall.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+import plotly.io as pio
+
+BLUE = "#0072B2"
+ORANGE = "#E69F00"
+GREEN = "#009E73"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"
+SKY = "#56B4E9"
+YELLOW = "#F0E442"
+GREY = "#8C8C8C"
+
+#: Series colours in order of use (learners, experts, ...).
+SERIES = [BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION, YELLOW, GREY]
+#: Bounds are drawn dashed in this colour so "empirical vs theory" reads at a glance.
+BOUND = VERMILLION
+#: Label colours for two-class data: y = +1 / 1 and y = -1 / 0.
+POSITIVE = BLUE
+NEGATIVE = ORANGE
+
+FONT_SIZE = 15
+GRID = "rgba(140,140,140,0.25)"
+
+TEMPLATE = go.layout.Template(
+    layout=go.Layout(
+        colorway=SERIES,
+        font=dict(size=FONT_SIZE),
+        title=dict(font=dict(size=FONT_SIZE + 3), x=0.0, xanchor="left"),
+        paper_bgcolor="rgba(0,0,0,0)",
+        plot_bgcolor="rgba(0,0,0,0)",
+        xaxis=dict(gridcolor=GRID, zerolinecolor=GRID, title=dict(font=dict(size=FONT_SIZE)), automargin=True),
+        yaxis=dict(gridcolor=GRID, zerolinecolor=GRID, title=dict(font=dict(size=FONT_SIZE)), automargin=True),
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0.0, font=dict(size=FONT_SIZE - 1)),
+        hoverlabel=dict(font=dict(size=FONT_SIZE - 1)),
+        hovermode="x unified",
+        margin=dict(l=10, r=10, t=60, b=10),
+    )
+)
+pio.templates["olab"] = TEMPLATE
+
+PRESENTER_SCALE = 1.35
+
+
+def apply(fig: go.Figure, *, height: int = 420, presenter: bool = False) -> go.Figure:
+    """Apply the project template (and larger fonts in presenter mode) to ``fig``."""
+    fig.update_layout(template=TEMPLATE, height=height)
+    if presenter:
+        s = PRESENTER_SCALE
+        fig.update_layout(font=dict(size=round(FONT_SIZE * s)), height=round(height * 1.15))
+    return fig

@@ -1,0 +1,15 @@
+"""olcore: online learning algorithms, streams and bounds (numpy only; no streamlit, no plotly).
+
+>>> from olcore import experts, linear, bounds, streams
+>>> s = streams.separable(T=500, d=2, gamma=0.1, seed=0)
+>>> trace = linear.perceptron(s.X, s.y)                       # doctest: +SKIP
+>>> trace.n_mistakes <= bounds.perceptron(R=1.0, gamma=0.1)   # doctest: +SKIP
+True
+"""
+
+from .errors import StreamError
+from .trace import Trace
+from . import bounds, experts, linear, streams  # noqa: E402  (public submodules)
+
+__all__ = ["StreamError", "Trace", "bounds", "experts", "linear", "streams"]
+__version__ = "0.1.0"

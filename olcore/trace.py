@@ -1,0 +1,171 @@
+r"""Trace: the per-round record of one run, the one thing pages plot.
+
+A run of an online algorithm over rounds :math:`t = 1, \dots, T` is recorded as arrays
+indexed by the 0-based round ``t``:
+
+* ``losses`` (T,) float: the learner's loss :math:`\ell_t` in round ``t``;
+* ``predictions`` (T,): the learner's prediction :math:`\hat y_t`;
+* ``weights`` (T+1, k): row ``t`` holds the weights used to predict in round ``t``,
+  the last row the final weights;
+* ``mistakes`` (T,) bool, for classifiers: whether :math:`\hat y_t \ne y_t`;
+* ``expert_losses`` (T, n), for expert algorithms: the experts' losses;
+* ``extras``: named per-round arrays for the proof view (potentials and their bounds).
+
+Weights are stored compactly: ``weight_table`` (K, k) holds the distinct weight vectors
+and ``weight_index`` (T+1,) says which row is in force before each round.  Dense
+algorithms use ``weight_index = arange(T+1)``; conservative ones (Perceptron, Winnow)
+store one row per mistake, so a 10^5-round run of a d = 1000 Perceptron does not
+materialise a (T+1) x d history.  ``trace.weights`` builds the full (T+1, k) array on
+first use; ``trace.weights_at(t)`` and ``trace.weights_on(rounds)`` never do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Mapping
+
+import numpy as np
+
+from .errors import StreamError
+
+__all__ = ["Trace"]
+
+
+def _frozen(a, name: str, dtype=None) -> np.ndarray:
+    arr = np.array(a, dtype=dtype, copy=True)
+    arr.setflags(write=False)
+    return arr
+
+
+@dataclass(frozen=True, eq=False)
+class Trace:
+    """Per-round arrays of one run (see the module docstring for shapes).
+
+    Parameters
+    ----------
+    losses : array (T,)
+    predictions : array (T,)
+    weight_table : array (K, k)
+        Distinct weight vectors, in the order they came into force.
+    weight_index : int array (T+1,), default=None
+        Row of ``weight_table`` in force before round ``t``; ``None`` means
+        ``arange(T+1)`` (then ``weight_table`` must have T+1 rows).
+    mistakes : bool array (T,), default=None
+    expert_losses : array (T, n), default=None
+    extras : mapping of str to array, default=empty
+        Proof-view quantities, each indexed by round.
+    """
+
+    losses: np.ndarray
+    predictions: np.ndarray
+    weight_table: np.ndarray
+    weight_index: np.ndarray | None = None
+    mistakes: np.ndarray | None = None
+    expert_losses: np.ndarray | None = None
+    extras: Mapping[str, np.ndarray] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        losses = _frozen(self.losses, "losses", float)
+        if losses.ndim != 1:
+            raise StreamError.bad("losses", f"shape {losses.shape}", "a 1-D array (T,)")
+        T = losses.shape[0]
+        set_(self, "losses", losses)
+        preds = _frozen(self.predictions, "predictions")
+        if preds.shape[:1] != (T,):
+            raise StreamError.bad("predictions", f"shape {preds.shape}", f"({T},)")
+        set_(self, "predictions", preds)
+        table = _frozen(self.weight_table, "weight_table", float)
+        if table.ndim == 1:
+            table = _frozen(table[:, None], "weight_table", float)
+        if table.ndim != 2 or table.shape[0] == 0:
+            raise StreamError.bad("weight_table", f"shape {table.shape}", "a 2-D array (K, k), K >= 1")
+        set_(self, "weight_table", table)
+        if self.weight_index is None:
+            if table.shape[0] != T + 1:
+                raise StreamError.bad("weight_table", f"{table.shape[0]} rows", f"T+1 = {T + 1} rows")
+            index = _frozen(np.arange(T + 1), "weight_index", np.intp)
+        else:
+            index = _frozen(self.weight_index, "weight_index", np.intp)
+            if index.shape != (T + 1,):
+                raise StreamError.bad("weight_index", f"shape {index.shape}", f"({T + 1},)")
+            if T + 1 and (index.min() < 0 or index.max() >= table.shape[0]):
+                raise StreamError.bad("weight_index", "an index outside weight_table", f"0..{table.shape[0] - 1}")
+        set_(self, "weight_index", index)
+        if self.mistakes is not None:
+            m = _frozen(self.mistakes, "mistakes", bool)
+            if m.shape != (T,):
+                raise StreamError.bad("mistakes", f"shape {m.shape}", f"({T},)")
+            set_(self, "mistakes", m)
+        if self.expert_losses is not None:
+            e = _frozen(self.expert_losses, "expert_losses", float)
+            if e.ndim != 2 or e.shape[0] != T:
+                raise StreamError.bad("expert_losses", f"shape {e.shape}", f"({T}, n)")
+            set_(self, "expert_losses", e)
+        set_(self, "extras", {k: _frozen(v, k) for k, v in dict(self.extras).items()})
+
+    # -- sizes -------------------------------------------------------------------------
+    @property
+    def T(self) -> int:
+        """Number of rounds played."""
+        return int(self.losses.shape[0])
+
+    @property
+    def k(self) -> int:
+        """Length of a weight vector."""
+        return int(self.weight_table.shape[1])
+
+    # -- weights -----------------------------------------------------------------------
+    @cached_property
+    def weights(self) -> np.ndarray:
+        """(T+1, k): row ``t`` is the weight vector used in round ``t`` (last row final)."""
+        w = self.weight_table[self.weight_index]
+        w.setflags(write=False)
+        return w
+
+    def weights_at(self, t: int) -> np.ndarray:
+        """Weights in force before round ``t`` (``t = T`` gives the final weights)."""
+        if not 0 <= t <= self.T:
+            raise StreamError.bad("round", str(t), f"an integer in 0..{self.T}")
+        return self.weight_table[self.weight_index[t]]
+
+    def weights_on(self, rounds) -> np.ndarray:
+        """Weights before each of ``rounds`` (an int array), without building all T+1 rows."""
+        return self.weight_table[self.weight_index[np.asarray(rounds, dtype=np.intp)]]
+
+    # -- cumulative quantities ---------------------------------------------------------
+    @cached_property
+    def cumulative_loss(self) -> np.ndarray:
+        """(T,): :math:`L_t = \\sum_{s \\le t} \\ell_s`."""
+        c = np.cumsum(self.losses)
+        c.setflags(write=False)
+        return c
+
+    @property
+    def total_loss(self) -> float:
+        return float(self.cumulative_loss[-1]) if self.T else 0.0
+
+    @property
+    def n_mistakes(self) -> int:
+        """Total number of mistakes (classifiers only)."""
+        if self.mistakes is None:
+            raise StreamError("n_mistakes: this trace has no mistakes array (not a classifier).", "mistakes")
+        return int(self.mistakes.sum())
+
+    @cached_property
+    def cumulative_expert_loss(self) -> np.ndarray:
+        """(T, n): each expert's cumulative loss (expert algorithms only)."""
+        if self.expert_losses is None:
+            raise StreamError("expert_losses: this trace has none (not an expert algorithm).", "expert_losses")
+        c = np.cumsum(self.expert_losses, axis=0)
+        c.setflags(write=False)
+        return c
+
+    @cached_property
+    def regret(self) -> np.ndarray:
+        """(T,): :math:`L_t - \\min_i L_{i,t}`, the regret to the best expert so far."""
+        best = self.cumulative_expert_loss.min(axis=1) if self.T else np.zeros(0)
+        r = self.cumulative_loss - best
+        r.setflags(write=False)
+        return r

@@ -1,0 +1,120 @@
+"""Checks shared by every algorithm and reader: shapes, finiteness, alphabets, ranges.
+
+Each raises :class:`olcore.StreamError` naming the field, what was found and what is
+expected; none uses ``assert``.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from .errors import StreamError
+
+__all__ = [
+    "row_col", "as_matrix", "as_labels", "check_binary", "check_unit_interval",
+    "check_param", "check_seed", "check_int",
+]
+
+
+def row_col(r: int, c: int | None = None) -> str:
+    """Default location wording: 1-based ``row r, column c``."""
+    return f"row {r + 1}" + ("" if c is None else f", column {c + 1}")
+
+
+def as_matrix(X, name: str = "X", *, min_rows: int = 1, at=row_col) -> np.ndarray:
+    """``X`` as a finite float (T, k) array with at least ``min_rows`` rows and one column."""
+    try:
+        A = np.asarray(X, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise StreamError.bad(name, f"non-numeric data ({exc})", "a 2-D array of numbers") from None
+    if A.ndim == 1:
+        A = A[:, None]
+    if A.ndim != 2:
+        raise StreamError.bad(name, f"a {A.ndim}-D array", "a 2-D array (T rows, one column per feature)")
+    if A.shape[0] < min_rows:
+        raise StreamError.bad(name, f"{A.shape[0]} rows", f"at least {min_rows} round(s)")
+    if A.shape[1] < 1:
+        raise StreamError.bad(name, "no columns", "at least one column")
+    if not np.isfinite(A).all():
+        r, c = np.argwhere(~np.isfinite(A))[0]
+        raise StreamError.bad(name, f"{A[r, c]} at {at(r, c)}", "finite numbers only (no NaN or inf)")
+    return A
+
+
+def as_labels(y, T: int, name: str = "y", alphabet=None, *, at=row_col) -> np.ndarray:
+    """``y`` as a finite float (T,) array; with ``alphabet``, every entry must be in it."""
+    try:
+        v = np.asarray(y, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise StreamError.bad(name, f"non-numeric labels ({exc})", "numbers") from None
+    if v.ndim != 1 or v.shape[0] != T:
+        raise StreamError.bad(name, f"shape {v.shape}", f"one label per round, shape ({T},)")
+    if not np.isfinite(v).all():
+        i = int(np.argmax(~np.isfinite(v)))
+        raise StreamError.bad(name, f"{v[i]} at {at(i)}", "finite labels (no NaN or inf)")
+    if alphabet is not None:
+        ok = np.isin(v, np.asarray(alphabet, dtype=float))
+        if not ok.all():
+            i = int(np.argmax(~ok))
+            allowed = ", ".join(f"{a:g}" for a in alphabet)
+            raise StreamError.bad(name, f"{v[i]:g} at {at(i)}", f"labels in {{{allowed}}}")
+    return v
+
+
+def check_binary(A: np.ndarray, name: str, *, at=row_col) -> np.ndarray:
+    """Every entry of ``A`` is 0 or 1."""
+    bad = (A != 0) & (A != 1)
+    if bad.any():
+        idx = np.argwhere(bad)[0]
+        where = at(int(idx[0]), int(idx[1]) if len(idx) > 1 else None)
+        raise StreamError.bad(name, f"{A[tuple(idx)]:g} at {where}", "only 0 and 1")
+    return A
+
+
+def check_unit_interval(A: np.ndarray, name: str, *, at=row_col) -> np.ndarray:
+    """Every entry of ``A`` lies in [0, 1]."""
+    bad = (A < 0) | (A > 1)
+    if bad.any():
+        idx = np.argwhere(bad)[0]
+        where = at(int(idx[0]), int(idx[1]) if len(idx) > 1 else None)
+        raise StreamError.bad(name, f"{A[tuple(idx)]:g} at {where}", "values in [0, 1]")
+    return A
+
+
+def check_param(value, name: str, lo: float | None = None, hi: float | None = None,
+                lo_open: bool = False, hi_open: bool = False) -> float:
+    """A finite real parameter in the interval given by ``lo``/``hi`` (open ends optional)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise StreamError.bad(name, repr(value), "a real number")
+    v = float(value)
+    left = "(" if lo_open else "["
+    right = ")" if hi_open else "]"
+    interval = f"{left}{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}{right}"
+    if not np.isfinite(v):
+        raise StreamError.bad(name, f"{v}", f"a finite number in {interval}")
+    if lo is not None and (v < lo or (lo_open and v == lo)):
+        raise StreamError.bad(name, f"{v:g}", f"a number in {interval}")
+    if hi is not None and (v > hi or (hi_open and v == hi)):
+        raise StreamError.bad(name, f"{v:g}", f"a number in {interval}")
+    return v
+
+
+def check_int(value, name: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer in [lo, hi]."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        if isinstance(value, numbers.Real) and float(value).is_integer():
+            value = int(value)
+        else:
+            raise StreamError.bad(name, repr(value), "a whole number")
+    v = int(value)
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        rng = f"{'-inf' if lo is None else lo}..{'inf' if hi is None else hi}"
+        raise StreamError.bad(name, str(v), f"a whole number in {rng}")
+    return v
+
+
+def check_seed(seed) -> int:
+    """A seed for ``np.random.default_rng``: a whole number in 0..2**32-1."""
+    return check_int(seed, "seed", 0, 2**32 - 1)

@@ -1,0 +1,6 @@
+"""Placeholder until this page's issue lands."""
+
+import streamlit as st
+
+st.title("widrow_hoff")
+st.info("Coming soon: this page is being built.")

@@ -1,0 +1,132 @@
+"""Serve the app on loopback and drive headless Chromium: used by browser tests and screenshots.
+
+    python -m scripts.served_app --port 8601 --page /perceptron --out /tmp/shots/perceptron.png
+
+Only 127.0.0.1 is ever contacted.  Chromium is Debian's (``/usr/bin/chromium``); no browser
+is downloaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("OLAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+CHART = "[data-testid=stPlotlyChart] .js-plotly-plot .main-svg"
+
+
+def chromium_path() -> str | None:
+    """Path of the Chromium binary, or None when it is not installed."""
+    if Path(CHROMIUM).exists():
+        return CHROMIUM
+    return shutil.which("chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve(port: int | None = None, timeout: float = 60.0):
+    """Start ``streamlit run app.py`` on 127.0.0.1:port; yield the base URL; stop it after."""
+    port = port or free_port()
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+           "--server.address", "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
+           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {proc.returncode}: {proc.stderr.read().decode()[-2000:]}")
+            try:
+                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not answer on {base} within {timeout:.0f} s")
+            time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def launch(playwright):
+    """Headless Debian Chromium through Playwright."""
+    exe = chromium_path()
+    if exe is None:
+        raise RuntimeError("Chromium not found: install Debian's package 'chromium' (apt-get install chromium)")
+    return playwright.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
+
+
+def wait_ready(page, charts: bool = True, timeout_ms: int = 60_000) -> None:
+    """Wait until the app has finished running and (optionally) a chart has drawn."""
+    page.wait_for_selector("[data-testid=stApp]", timeout=timeout_ms)
+    if charts:
+        page.wait_for_selector(CHART, timeout=timeout_ms)
+    # the status widget shows while a script runs
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=timeout_ms)
+    page.wait_for_timeout(500)
+
+
+def screenshot(base: str, path: str, out: str, width: int = 1400, height: int = 900,
+               full_page: bool = True, charts: bool = True, dark: bool = False) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = launch(p)
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  color_scheme="dark" if dark else "light")
+        page = ctx.new_page()
+        page.goto(base + path)
+        wait_ready(page, charts=charts)
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=out, full_page=full_page)
+        browser.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--port", type=int, default=None)
+    ap.add_argument("--page", action="append", default=None,
+                    help="URL path (and query), e.g. /perceptron?seed=3; repeatable")
+    ap.add_argument("--out", action="append", default=None, help="PNG path, one per --page")
+    ap.add_argument("--width", type=int, default=1400)
+    ap.add_argument("--no-charts", action="store_true", help="do not wait for a plotly chart")
+    ap.add_argument("--dark", action="store_true", help="prefer the dark colour scheme")
+    args = ap.parse_args()
+    pages = args.page or ["/"]
+    outs = args.out or [f"/tmp/shots/{(p.strip('/') or 'home').split('?')[0]}.png" for p in pages]
+    with serve(args.port) as base:
+        for path, out in zip(pages, outs):
+            screenshot(base, path, out, width=args.width, charts=not args.no_charts, dark=args.dark)
+            print(out)
+
+
+if __name__ == "__main__":
+    main()

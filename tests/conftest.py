@@ -1,0 +1,75 @@
+"""Shared test helpers: run pages under AppTest, decode plotly charts."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+TIMEOUT = 60  # the first run imports plotly and pandas; CI machines are slow
+
+
+def app_test(timeout: float = TIMEOUT) -> AppTest:
+    """An AppTest of app.py (not yet run)."""
+    return AppTest.from_file(APP, default_timeout=timeout)
+
+
+def run_page(page: str | None = None, query: dict | None = None, timeout: float = TIMEOUT) -> AppTest:
+    """Run app.py, switch to ``page`` (e.g. "pages/perceptron.py") and return the AppTest.
+
+    Fails the test if the run raised an exception.
+    """
+    at = app_test(timeout)
+    for k, v in (query or {}).items():
+        at.query_params[k] = v
+    at.run()
+    if page is not None:
+        at.switch_page(page)
+        at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _decode(obj):
+    """Plotly 6 stores numpy arrays as {"dtype", "bdata"} (base64); turn them back into arrays."""
+    if isinstance(obj, dict):
+        if set(obj) >= {"dtype", "bdata"}:
+            arr = np.frombuffer(base64.b64decode(obj["bdata"]), dtype=np.dtype(obj["dtype"]))
+            if "shape" in obj:
+                shape = obj["shape"]
+                shape = [int(s) for s in shape.split(",")] if isinstance(shape, str) else shape
+                arr = arr.reshape(shape)
+            return arr
+        return {k: _decode(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_decode(v) for v in obj]
+    return obj
+
+
+def figures(at: AppTest) -> list[dict]:
+    """Every plotly chart on the page as a decoded figure dict ({"data": [...], "layout": {...}})."""
+    out = []
+    for el in at.get("plotly_chart"):
+        out.append(_decode(json.loads(el.proto.spec)))
+    return out
+
+
+def trace_names(fig: dict) -> list[str]:
+    return [t.get("name", "") for t in fig.get("data", [])]
+
+
+def trace(fig: dict, name: str) -> dict:
+    """The trace called ``name`` (exact), or fail."""
+    for t in fig["data"]:
+        if t.get("name") == name:
+            return t
+    pytest.fail(f"no trace named {name!r}; traces: {trace_names(fig)}")
+
+
+def bound_traces(fig: dict) -> list[dict]:
+    return [t for t in fig.get("data", []) if str(t.get("name", "")).startswith("bound: ")]

@@ -1,0 +1,58 @@
+"""The app and every page in its navigation run under AppTest without an exception."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from conftest import run_page
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def registered_pages() -> list[str]:
+    """Page files named in app.py's st.Page(...) calls, read from the source."""
+    tree = ast.parse((ROOT / "app.py").read_text())
+    pages = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page" and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                pages.append(arg.value)
+    return pages
+
+
+REQUIRED = {
+    "pages/halving.py": "halving",
+    "pages/wm_vs_hedge.py": "wm_vs_hedge",
+    "pages/perceptron.py": "perceptron",
+    "pages/winnow.py": "winnow",
+    "pages/widrow_hoff.py": "widrow_hoff",
+}
+
+
+def test_navigation_has_the_five_mission_pages_at_their_fixed_paths():
+    src = (ROOT / "app.py").read_text()
+    tree = ast.parse(src)
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page":
+            kw = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+            found[node.args[0].value] = kw.get("url_path")
+    for page, path in REQUIRED.items():
+        assert found.get(page) == path, f"{page} should be served at /{path}, found {found.get(page)!r}"
+        assert (ROOT / page).exists()
+
+
+def test_home_page_runs_and_links_every_mission_page():
+    at = run_page()
+    assert at.title[0].value == "Online Learning Lab"
+    links = [el.proto.page for el in at.get("page_link")]
+    for page in REQUIRED:
+        assert REQUIRED[page] in links, (page, links)
+
+
+@pytest.mark.parametrize("page", registered_pages())
+def test_every_registered_page_runs(page):
+    at = run_page(page)
+    assert at.title, f"{page} shows no title"
