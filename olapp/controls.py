@@ -51,8 +51,10 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
     T = max(int(T), 0)
     play_key, speed_key = f"{key}_play", f"{key}_speed"
     pending = f"_{key}_pending"
-    if pending in ss:
+    if pending in ss:  # set by the play timer, applied before the widgets exist
         ss[key] = ss.pop(pending)
+        if ss[key] >= T:
+            ss[play_key] = False
     if key in ss and not 0 <= ss[key] <= T:
         ss[key] = min(max(int(ss[key]), 0), T)
 
@@ -86,17 +88,24 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         interval = max(_TICK, 1.0 / speed)
         step = max(1, round(speed * interval))
 
+        in_page_run = f"_{key}_in_page_run"
+
         @st.fragment(run_every=interval)
         def _tick() -> None:
-            now = int(ss.get(key, T))
-            if not ss.get(play_key) or now >= T:
+            # Runs once inline with the page (do nothing), then on its own every `interval`
+            # seconds: each tick queues the next position and reruns the whole page.
+            if ss.get(in_page_run):
                 return
-            ss[pending] = min(now + step, T)
-            if ss[pending] >= T:
-                ss[play_key] = False
-            st.rerun()
+            now = int(ss.get(key, T))
+            if ss.get(play_key) and now < T:
+                ss[pending] = min(now + step, T)
+                st.rerun()
 
-        _tick()
+        ss[in_page_run] = True
+        try:
+            _tick()
+        finally:
+            ss[in_page_run] = False
     return t
 
 

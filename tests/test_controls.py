@@ -1,0 +1,64 @@
+"""The shared round player: step, back, next event, reset, scrub and clamping to T."""
+
+from streamlit.testing.v1 import AppTest
+
+
+def player_app():
+    import numpy as np
+    import streamlit as st
+
+    from olapp.controls import round_player
+
+    T = st.number_input("T", 0, 100, 10, key="T")
+    events = np.zeros(T, dtype=bool)
+    events[[e for e in (3, 7) if e < T]] = True
+    t = round_player(T, key="t", events=events)
+    st.write(f"t={t}")
+
+
+def shown_t(at):
+    return int([m.value for m in at.markdown if m.value.startswith("t=")][0][2:])
+
+
+def button(at, key):
+    return at.button(key=key)
+
+
+def test_player_steps_and_jumps_to_events():
+    at = AppTest.from_function(player_app, default_timeout=30).run()
+    assert not at.exception
+    assert shown_t(at) == 10  # the whole run by default
+    button(at, "t_reset").click().run()
+    assert shown_t(at) == 0
+    button(at, "t_step").click().run()
+    button(at, "t_step").click().run()
+    assert shown_t(at) == 2
+    button(at, "t_next").click().run()
+    assert shown_t(at) == 4  # just after the event in 0-based round 3
+    button(at, "t_next").click().run()
+    assert shown_t(at) == 8
+    assert button(at, "t_next").disabled  # no later event
+    button(at, "t_back").click().run()
+    assert shown_t(at) == 7
+    at.slider(key="t").set_value(5).run()
+    assert shown_t(at) == 5
+
+
+def test_player_clamps_when_the_stream_gets_shorter():
+    at = AppTest.from_function(player_app, default_timeout=30).run()
+    at.slider(key="t").set_value(9).run()
+    at.number_input(key="T").set_value(4).run()
+    assert not at.exception
+    assert shown_t(at) <= 4
+    at.number_input(key="T").set_value(0).run()
+    assert not at.exception
+    assert shown_t(at) == 0
+
+
+def test_play_toggle_runs_and_is_disabled_at_the_end():
+    at = AppTest.from_function(player_app, default_timeout=30).run()
+    assert at.toggle(key="t_play").disabled  # already at the last round
+    button(at, "t_reset").click().run()
+    at.toggle(key="t_play").set_value(True).run()
+    assert not at.exception
+    assert at.toggle(key="t_play").value
