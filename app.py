@@ -1,6 +1,8 @@
-"""Online Learning Lab: entry point (page config, navigation, shared sidebar)."""
+"""Online Learning Lab: entry point (page config, navigation, shared chrome)."""
 
 import streamlit as st
+
+from olapp import state
 
 st.set_page_config(page_title="Online Learning Lab", page_icon=":material/school:", layout="wide")
 
@@ -22,8 +24,14 @@ PAGES = {
 }
 
 page = st.navigation(PAGES)
-st.sidebar.caption(
-    "Online Learning Lab: watch online learners and their proofs, round by round. "
-    "Every link reproduces the exact view, seed included."
-)
+presenting = state.apply_presenter_mode()
+if not presenting:
+    st.sidebar.caption(
+        "Online Learning Lab: watch online learners and their proofs, round by round. "
+        "Every link reproduces the exact view, seed included; add `?present=1` to a link "
+        "for presenter mode (no controls, larger text)."
+    )
+url_note = st.empty()
+before = state.url_snapshot()
 page.run()
+state.show_dropped_params(state.dropped_params(before, state.url_snapshot()), where=url_note)

@@ -9,11 +9,14 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
+import plotly.graph_objects as go
 import streamlit as st
 
 from olcore import StreamError, streams
 
-__all__ = ["seed_input", "round_player", "csv_upload", "show_error", "PLAY_SPEEDS"]
+from . import state, theme
+
+__all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "PLAY_SPEEDS"]
 
 #: Rounds per second offered by the player.
 PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
@@ -65,7 +68,8 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
 
     cur = int(ss.get(key, T))
     nxt = _next_event(events, cur)
-    cols = st.columns([1, 1, 1, 1.5, 1.2, 1.6], vertical_alignment="bottom")
+    box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
+    cols = box.columns([1, 1, 1, 1.5, 1.2, 1.6], vertical_alignment="bottom")
     cols[0].button("⏮ Reset", key=f"{key}_reset", on_click=_set, args=(0,), width="stretch",
                    help="Back to round 0, before the learner has seen anything. The stream stays the same.")
     cols[1].button("◀ Back", key=f"{key}_back", on_click=_set, args=(cur - 1,), disabled=cur <= 0,
@@ -80,7 +84,7 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
                              help="Play the rounds one after another; switch off to pause.")
     speed = cols[5].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
                                   help="How many rounds per second Play advances.")
-    t = st.slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
+    t = box.slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
                   disabled=T == 0,
                   help="Scrub through the run: the charts show the state after this many rounds.")
     t = min(int(t), T)
@@ -146,3 +150,14 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
     if ss.get(f"_{key}_error"):
         where.error(ss[f"_{key}_error"] + (" The previous stream is kept." if store in ss else ""), icon="⚠️")
     return ss.get(store)
+
+
+def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st) -> None:
+    """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar."""
+    if state.presenter_mode():
+        size = fig.layout.font.size or theme.FONT_SIZE
+        fig.update_layout(font=dict(size=round(size * theme.PRESENTER_SCALE)))
+    where.plotly_chart(fig, key=key, config={
+        "displaylogo": False,
+        "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
+    })

@@ -1,16 +1,21 @@
 """Settings that live in the URL.
 
-Widgets are bound to query parameters with ``bind="query-params"`` (Streamlit drops values
-it cannot use).  This module holds the few URL flags that are not widgets.
+Widgets are bound to query parameters with ``bind="query-params"``; Streamlit drops values
+it cannot use (out of range, wrong type, not an option) and the widget falls back to its
+default.  :func:`url_snapshot` and :func:`dropped_params` let the app say so on screen.
+This module also holds the URL flags that are not widgets: ``?present=1``.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-__all__ = ["flag", "presenter_mode"]
+__all__ = ["flag", "presenter_mode", "url_snapshot", "dropped_params", "show_dropped_params",
+           "apply_presenter_mode", "PRESENTER_CSS"]
 
 _TRUE = {"1", "true", "yes", "on"}
+#: URL parameters that are not widgets (never reported as ignored).
+NON_WIDGET_PARAMS = {"present", "embed", "embed_options"}
 
 
 def flag(name: str) -> bool:
@@ -22,3 +27,47 @@ def flag(name: str) -> bool:
 def presenter_mode() -> bool:
     """``?present=1``: hide the controls and enlarge fonts for a projector."""
     return flag("present")
+
+
+def url_snapshot() -> dict[str, list[str]]:
+    """The URL's query parameters now, each with all its values."""
+    return {k: st.query_params.get_all(k) for k in st.query_params}
+
+
+def dropped_params(before: dict[str, list[str]], after: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Parameters present ``before`` the page ran that Streamlit removed as invalid."""
+    return {k: v for k, v in before.items() if k not in after and k not in NON_WIDGET_PARAMS}
+
+
+def show_dropped_params(dropped: dict[str, list[str]], where=st) -> None:
+    """A visible note listing the link's settings that were ignored."""
+    if not dropped:
+        return
+    shown = ", ".join(f"`{k}={(v[0] if v else '')[:30]}`" for k, v in list(dropped.items())[:8])
+    more = "" if len(dropped) <= 8 else f" and {len(dropped) - 8} more"
+    where.warning(
+        f"This link had settings that do not fit this page: {shown}{more}. "
+        "They were ignored and the defaults are shown instead.", icon="🔗")
+
+
+#: Presenter mode: no sidebar, no toolbar, no controls except the round player, larger text.
+PRESENTER_CSS = """
+<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
+[data-testid="stToolbar"] { display: none !important; }
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
+html { font-size: 20px; }
+.stSlider:not([class*="st-key-player"] *), .stNumberInput, .stSelectbox, .stMultiSelect, .stRadio,
+.stCheckbox:not([class*="st-key-player"] *), .stFileUploader, .stDownloadButton, .stTextInput,
+.stSelectSlider:not([class*="st-key-player"] *), .stButtonGroup, [data-testid="stExpander"].olab-controls,
+.st-key-controls { display: none !important; }
+</style>
+"""
+
+
+def apply_presenter_mode() -> bool:
+    """In presenter mode, inject the CSS above; returns whether presenter mode is on."""
+    on = presenter_mode()
+    if on:
+        st.html(PRESENTER_CSS)
+    return on

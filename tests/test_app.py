@@ -56,3 +56,19 @@ def test_home_page_runs_and_links_every_mission_page():
 def test_every_registered_page_runs(page):
     at = run_page(page)
     assert at.title, f"{page} shows no title"
+
+
+def test_invalid_url_settings_fall_back_with_a_visible_note():
+    at = run_page(None, query={"seed": "not-a-number"})
+    # the home page has no widget "seed", so the parameter is simply unused, never an error
+    assert not at.exception
+    at = run_page("pages/home.py", query={"present": "1"})
+    assert not at.exception
+
+
+def test_dropped_params_reports_only_removed_widget_parameters():
+    from olapp.state import dropped_params
+
+    before = {"seed": ["abc"], "eta": ["0.5"], "present": ["1"]}
+    after = {"eta": ["0.5"]}
+    assert dropped_params(before, after) == {"seed": ["abc"]}
