@@ -6,17 +6,20 @@ copied link reproduces the view.  Every control carries a ``help`` text.
 
 from __future__ import annotations
 
-from typing import Callable
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from olcore import StreamError, streams
+from olcore import StreamError, Trace, export, streams
 
 from . import state, theme
 
-__all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "PLAY_SPEEDS"]
+__all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "download_run",
+           "show_code", "Preset", "preset_selector", "PLAY_SPEEDS"]
 
 #: Rounds per second offered by the player.
 PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
@@ -161,3 +164,57 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
         "displaylogo": False,
         "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
     })
+
+
+def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None, name: str = "run",
+                 key: str | None = None, where=st) -> None:
+    """A button that downloads the run as CSV: one row per round (see olcore.export)."""
+    frame, notes = export.run_frame(trace, stream, bound)
+    where.download_button(
+        "Download this run (CSV)", frame.to_csv(index=False, float_format="%.10g"),
+        file_name=f"{name}.csv", mime="text/csv", key=key or f"download_{name}",
+        help="One row per round: inputs, prediction, label, loss, cumulative loss, bound so far, "
+             "and the weights used in that round.")
+    for note in notes:
+        where.caption(f"Note: {note}.")
+
+
+def show_code(obj, title: str = "Show the code", where=st) -> None:
+    """An expander with the source of ``obj`` (the algorithm's reference class)."""
+    with where.expander(title):
+        where.caption("The reference implementation, line by line as in the notes; the fast path "
+                      "used for long runs is tested to agree with it.")
+        where.code(inspect.getsource(obj), language="python")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named lecture scenario: widget values to set, and one line on what it shows."""
+
+    name: str
+    note: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+def preset_selector(presets: list[Preset], key: str = "preset", where=st) -> Preset | None:
+    """Choose a lecture preset; choosing one sets the page's widgets (by key) to its values.
+
+    Returns the preset whose values the widgets currently hold, if any, and shows its note.
+    """
+    ss = st.session_state
+    names = ["(your own settings)"] + [p.name for p in presets]
+    by_name = {p.name: p for p in presets}
+
+    def _apply() -> None:
+        chosen = by_name.get(ss[key])
+        if chosen is not None:
+            for k, v in chosen.values.items():
+                ss[k] = v
+
+    where.selectbox("Lecture preset", names, key=key, on_change=_apply,
+                    help="Named scenarios that reproduce a worked example or a theorem of the notes. "
+                         "Choosing one sets the controls below; change any control to explore from there.")
+    current = next((p for p in presets if all(ss.get(k) == v for k, v in p.values.items())), None)
+    if current is not None:
+        where.info(f"**{current.name}**: {current.note}", icon=":material/school:")
+    return current

@@ -62,3 +62,27 @@ def test_play_toggle_runs_and_is_disabled_at_the_end():
     at.toggle(key="t_play").set_value(True).run()
     assert not at.exception
     assert at.toggle(key="t_play").value
+
+
+def preset_app():
+    import streamlit as st
+
+    from olapp.controls import Preset, preset_selector
+
+    presets = [Preset("Small", "a small run", {"n": 3, "eta": 0.5}),
+               Preset("Large", "a large run", {"n": 30, "eta": 0.1})]
+    cur = preset_selector(presets)
+    n = st.number_input("n", 1, 100, 10, key="n")
+    eta = st.slider("eta", 0.0, 1.0, 0.3, key="eta")
+    st.write(f"n={n} eta={eta} preset={cur.name if cur else None}")
+
+
+def test_choosing_a_preset_sets_the_widgets_and_shows_its_note():
+    at = AppTest.from_function(preset_app, default_timeout=30).run()
+    assert at.markdown[-1].value == "n=10 eta=0.3 preset=None"
+    at.selectbox(key="preset").set_value("Large").run()
+    assert not at.exception
+    assert at.markdown[-1].value == "n=30 eta=0.1 preset=Large"
+    assert "a large run" in at.info[0].value
+    at.number_input(key="n").set_value(31).run()  # explore from there: no longer the preset
+    assert at.markdown[-1].value == "n=31 eta=0.1 preset=None"
