@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+import olapp  # noqa: F401  (the first request after a restart goes through app.py)
+
 st.title("Online Learning Lab")
 st.markdown(
     "Pick a data stream and a learning rate, then watch an online learner's weights, "

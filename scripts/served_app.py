@@ -86,6 +86,7 @@ def launch(playwright):
 def wait_ready(page, charts: bool = True, timeout_ms: int = 60_000) -> None:
     """Wait until the app has finished running and (optionally) a chart has drawn."""
     page.wait_for_selector("[data-testid=stApp]", timeout=timeout_ms)
+    page.wait_for_selector("[data-testid=stMainBlockContainer] h1", state="attached", timeout=timeout_ms)
     if charts:
         page.wait_for_selector(CHART, timeout=timeout_ms)
     # the status widget shows while a script runs

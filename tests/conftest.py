@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
+
+from scripts.served_app import chromium_path, launch, serve
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 60  # the first run imports plotly and pandas; CI machines are slow
@@ -73,3 +76,29 @@ def trace(fig: dict, name: str) -> dict:
 
 def bound_traces(fig: dict) -> list[dict]:
     return [t for t in fig.get("data", []) if str(t.get("name", "")).startswith("bound: ")]
+
+
+# -- browser fixtures: one served app and one Chromium for the whole session ------------
+
+@pytest.fixture(scope="session")
+def browser():
+    if chromium_path() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but Chromium is missing: install Debian's 'chromium' (see .ci/run)")
+        pytest.skip("Chromium not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but playwright is not installed (requirements-test.txt)")
+        pytest.skip("playwright not installed")
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    with serve() as url:
+        yield url

@@ -5,39 +5,13 @@ Skipped on a developer machine without Chromium; with CI set, a missing browser 
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from scripts.served_app import chromium_path, launch, serve, wait_ready
+from scripts.served_app import wait_ready
 
 pytestmark = pytest.mark.browser
 
 PAGES = ["/", "/halving", "/wm_vs_hedge", "/perceptron", "/winnow", "/widrow_hoff"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if chromium_path() is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but Chromium is missing: install Debian's 'chromium' (see .ci/run)")
-        pytest.skip("Chromium not installed (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but playwright is not installed (requirements-test.txt)")
-        pytest.skip("playwright not installed")
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def base_url():
-    with serve() as url:
-        yield url
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -63,3 +37,18 @@ def test_home_page_links_navigate(browser, base_url):
     links = page.locator("[data-testid=stPageLink-NavLink]")
     assert links.count() >= 5
     ctx.close()
+
+
+def test_first_request_after_a_restart_goes_through_app_py(browser):
+    """A shared link opened on a freshly started server gets the real app, not the bare page file."""
+    from scripts.served_app import serve
+
+    with serve() as fresh_url:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(fresh_url + "/perceptron")
+        wait_ready(page, charts=False)
+        nav = page.locator("[data-testid=stSidebarNav]").inner_text()
+        assert "Linear classification" in nav, nav  # app.py's sections, not the pages/ file list
+        assert page.locator("h1").first.inner_text().startswith("Perceptron")
+        ctx.close()
