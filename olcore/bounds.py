@@ -17,5 +17,325 @@ __all__: list[str] = []
 # ---- experts ----------------------------------------------------------------------------
 
 # ---- linear classification ---------------------------------------------------------------
+# (issue 4: Perceptron, Winnow, OGD with hinge loss, Passive-Aggressive; and the helpers that
+# measure R, gamma and the hinge loss of a comparator u on a stream)
+
+import numpy as _np_lin
+
+__all__ += [
+    "perceptron", "perceptron_nonseparable", "winnow", "winnow_general",
+    "ogd_hinge", "ogd_hinge_eta", "ogd_hinge_regret", "passive_aggressive_separable",
+    "passive_aggressive_pa1", "passive_aggressive_pa2",
+    "radius", "margin", "hinge_loss", "squared_hinge_loss", "best_u_nonseparable",
+]
+
+
+def perceptron(R: float, gamma: float) -> float:
+    r"""Novikoff's bound :math:`M \le (R/\gamma)^2` on the Perceptron's mistakes.
+
+    Assumptions: :math:`\|\mathbf{x}_t\| \le R` for all :math:`t`, and a unit vector
+    :math:`\mathbf{v}` separates the stream with margin :math:`\gamma > 0`:
+    :math:`y_t(\mathbf{v}\cdot\mathbf{x}_t) \ge \gamma`.  Holds for any number of passes.
+
+    Parameters
+    ----------
+    R : float, R > 0
+    gamma : float, 0 < gamma <= R
+
+    References
+    ----------
+    ``seeds/000_8a17f779656f0ef2.txt``, Theorem "Perceptron Bound [Novikoff]";
+    ``seeds/001_c4932eda687fdb6a.txt``, Theorem 1.
+    """
+    R = check_param(R, "R", 0, None, lo_open=True)
+    gamma = check_param(gamma, "gamma", 0, None, lo_open=True)
+    if gamma > R * (1 + 1e-12):
+        raise StreamError.bad("gamma", f"{gamma:g}", f"a margin at most R = {R:g} (|v.x| <= ||x|| <= R)")
+    return (R / gamma) ** 2
+
+
+def perceptron_nonseparable(loss_u: float, norm_u: float, R: float = 1.0) -> float:
+    r"""The Perceptron's relative mistake bound for any comparator :math:`\mathbf{u}`.
+
+    .. math::
+
+        M \le L_{\mathbf{u}} + R^2\|\mathbf{u}\|^2 + R\|\mathbf{u}\|\sqrt{L_{\mathbf{u}}},
+        \qquad L_{\mathbf{u}} = \sum_t [1 - y_t \mathbf{u}\cdot\mathbf{x}_t]_+ .
+
+    No separability assumption; only :math:`\|\mathbf{x}_t\| \le R`.  The notes state
+    it for :math:`\|\mathbf{x}_t\| = 1` (then :math:`R = 1`); with radius :math:`R` the
+    same proof gives :math:`\|\mathbf{w}_T\|^2 \le M R^2` and
+    :math:`\mathbf{u}\cdot\mathbf{w}_T \ge M - L_{\mathbf{u}}`, so
+    :math:`M - L_{\mathbf{u}} \le R\|\mathbf{u}\|\sqrt M`, solved for :math:`M`.  With
+    :math:`L_{\mathbf{u}} = 0` and :math:`\mathbf{u} = \mathbf{v}/\gamma` it is Novikoff's
+    :math:`(R/\gamma)^2`.
+
+    Parameters
+    ----------
+    loss_u : float >= 0
+        Total hinge loss of :math:`\mathbf{u}` on the stream (:func:`hinge_loss`).
+    norm_u : float >= 0
+        :math:`\|\mathbf{u}\|`.
+    R : float > 0, default=1.0
+
+    References
+    ----------
+    ``seeds/003_922d87807e469abc.txt``, "The relative mistake bound" (Generalized
+    Perceptron convergence theorem).
+    """
+    loss_u = check_param(loss_u, "loss_u", 0, None)
+    norm_u = check_param(norm_u, "norm_u", 0, None)
+    R = check_param(R, "R", 0, None, lo_open=True)
+    a = R * norm_u
+    return loss_u + a * a + a * math.sqrt(loss_u)
+
+
+def winnow(k: int, N: int) -> float:
+    r"""Winnow's mistake bound :math:`m < 2 + 3k(\log_2 N + 1)`.
+
+    Assumptions: labels given by a monotone disjunction of :math:`k` of the :math:`N`
+    boolean attributes; Winnow with :math:`\alpha = 2` and threshold :math:`\theta = N`
+    (the defaults of :func:`olcore.linear.winnow`).  The inequality is strict.
+
+    References
+    ----------
+    ``seeds/001_c4932eda687fdb6a.txt``, section 4.4, equation (32).
+    """
+    N = check_int(N, "N", 1, None)
+    k = check_int(k, "k", 0, N)
+    return 2.0 + 3.0 * k * (math.log2(N) + 1.0)
+
+
+def winnow_general(k: int, N: int, alpha: float = 2.0, theta: float | None = None) -> float:
+    r"""Winnow's mistake bound for any factor :math:`\alpha > 1` and threshold :math:`\theta > 0`.
+
+    .. math::
+
+        m < \frac{N\alpha}{(\alpha - 1)\theta} + (\alpha + 1)\, k\, \max(0, \log_\alpha\theta + 1).
+
+    The notes' proof with general constants: a relevant weight (never demoted) is
+    promoted only while it is at most :math:`\theta`, so
+    :math:`m^+ \le k(\log_\alpha\theta + 1)`; the potential :math:`\sum_i w_i` starts at
+    :math:`N`, grows by at most :math:`(\alpha-1)\theta` per positive mistake, falls by
+    more than :math:`(1 - 1/\alpha)\theta` per negative one and stays positive.  With
+    :math:`\alpha = 2, \theta = N` it is :func:`winnow`.
+
+    References
+    ----------
+    ``seeds/001_c4932eda687fdb6a.txt``, section 4.4 (generalised from :math:`\beta = 1`).
+    """
+    N = check_int(N, "N", 1, None)
+    k = check_int(k, "k", 0, N)
+    alpha = check_param(alpha, "alpha", 1, None, lo_open=True)
+    theta = float(N) if theta is None else check_param(theta, "theta", 0, None, lo_open=True)
+    m_plus = k * max(0.0, math.log(theta) / math.log(alpha) + 1.0)
+    return N * alpha / ((alpha - 1.0) * theta) + (alpha + 1.0) * m_plus
+
+
+def ogd_hinge(U: float, R: float, m: int) -> float:
+    r"""OGD's regret bound on the hinge loss with the tuned :math:`\eta = U/(R\sqrt m)`.
+
+    .. math::
+
+        \sum_{t=1}^m L_{hi}(y_t, \hat y_t) - L_{hi}(y_t, \mathbf{u}\cdot\mathbf{x}_t)
+        \le \sqrt{U^2 R^2 m} \quad \text{for all } \|\mathbf{u}\| \le U,
+
+    assuming :math:`\|\mathbf{x}_t\| \le R` and :func:`ogd_hinge_eta` as the step.
+
+    References
+    ----------
+    ``seeds/000_8a17f779656f0ef2.txt``, "Regret Bound for OGD", equation (6).
+    """
+    U = check_param(U, "U", 0, None)
+    R = check_param(R, "R", 0, None)
+    m = check_int(m, "m", 0, None)
+    return math.sqrt(U * U * R * R * m)
+
+
+def ogd_hinge_eta(U: float, R: float, m: int) -> float:
+    r"""The step :math:`\eta = U/(R\sqrt m)` of OGD's regret theorem."""
+    U = check_param(U, "U", 0, None, lo_open=True)
+    R = check_param(R, "R", 0, None, lo_open=True)
+    m = check_int(m, "m", 1, None)
+    return U / (R * math.sqrt(m))
+
+
+def ogd_hinge_regret(U: float, R: float, m: int, eta: float) -> float:
+    r"""OGD's hinge-loss regret bound for any step: :math:`\frac{U^2}{2\eta} + \frac{\eta}{2} m R^2`.
+
+    The last line but one of the notes' proof, before :math:`\eta` is tuned; it equals
+    :func:`ogd_hinge` at :math:`\eta = U/(R\sqrt m)`.
+
+    References
+    ----------
+    ``seeds/000_8a17f779656f0ef2.txt``, "Regret Bound for OGD - Proof (2)".
+    """
+    U = check_param(U, "U", 0, None)
+    R = check_param(R, "R", 0, None)
+    m = check_int(m, "m", 0, None)
+    eta = check_param(eta, "eta", 0, None, lo_open=True)
+    return U * U / (2 * eta) + eta * m * R * R / 2
+
+
+def passive_aggressive_separable(norm_u: float, R: float = 1.0) -> float:
+    r"""PA (Hildreth) on a separable stream: :math:`M \le \sum_t \ell_t(\mathbf{w}_{t-1})^2 \le \|\mathbf{u}\|^2 R^2`.
+
+    Assumption: :math:`y_t\,\mathbf{u}\cdot\mathbf{x}_t \ge 1` for all :math:`t` (zero hinge
+    loss) and :math:`\|\mathbf{x}_t\| \le R`.
+
+    References
+    ----------
+    ``seeds/003_922d87807e469abc.txt``, "Analysis for linearly separable streams".
+    """
+    norm_u = check_param(norm_u, "norm_u", 0, None)
+    R = check_param(R, "R", 0, None)
+    return norm_u * norm_u * R * R
+
+
+def passive_aggressive_pa1(norm_u: float, loss_u: float, C: float, R: float = 1.0) -> float:
+    r"""PA-I's mistake bound :math:`M \le \max\{R^2, 1/C\}\,(\|\mathbf{u}\|^2 + 2C L_{\mathbf{u}})`.
+
+    For every :math:`\mathbf{u}`, with :math:`L_{\mathbf{u}} = \sum_t \ell_t(\mathbf{u})`
+    its hinge loss and :math:`\|\mathbf{x}_t\| \le R`.  The notes prove it for
+    :math:`\|\mathbf{x}_t\| = 1` (:math:`\max\{1/C, 1\}`); the paper's Theorem 4 has
+    :math:`\max\{R^2, 1/C\}`.
+
+    References
+    ----------
+    ``seeds/003_922d87807e469abc.txt``, "Mistake bounds for PA-I" [Crammer et al., 2006].
+    """
+    norm_u = check_param(norm_u, "norm_u", 0, None)
+    loss_u = check_param(loss_u, "loss_u", 0, None)
+    C = check_param(C, "C", 0, None, lo_open=True)
+    R = check_param(R, "R", 0, None)
+    return max(R * R, 1.0 / C) * (norm_u * norm_u + 2.0 * C * loss_u)
+
+
+def passive_aggressive_pa2(norm_u: float, sq_loss_u: float, C: float, R: float = 1.0) -> float:
+    r"""PA-II: :math:`M \le \sum_t \ell_t^2 \le (R^2 + \tfrac{1}{2C})(\|\mathbf{u}\|^2 + 2C\sum_t \ell_t(\mathbf{u})^2)`.
+
+    For every :math:`\mathbf{u}` with :math:`\|\mathbf{x}_t\| \le R`; ``sq_loss_u`` is
+    :func:`squared_hinge_loss`.  From the paper (Theorem 5), with its :math:`1/(2C)`.
+
+    References
+    ----------
+    Crammer et al., "Online Passive-Aggressive Algorithms", JMLR 7 (2006), Theorem 5;
+    the algorithm in ``seeds/003_922d87807e469abc.txt``.
+    """
+    norm_u = check_param(norm_u, "norm_u", 0, None)
+    sq_loss_u = check_param(sq_loss_u, "sq_loss_u", 0, None)
+    C = check_param(C, "C", 0, None, lo_open=True)
+    R = check_param(R, "R", 0, None)
+    return (R * R + 1.0 / (2.0 * C)) * (norm_u * norm_u + 2.0 * C * sq_loss_u)
+
+
+def _xy(X, y):
+    from .validate import as_labels, as_matrix
+
+    X = as_matrix(X, "X")
+    return X, as_labels(y, X.shape[0], "y")
+
+
+def _vec(u, d: int, name: str):
+    from .validate import as_matrix
+
+    u = as_matrix(u, name)[:, 0] if _np_lin.ndim(u) else None
+    if u is None or u.shape != (d,):
+        raise StreamError.bad(name, f"shape {_np_lin.shape(u)}", f"a vector of length d = {d}")
+    return u
+
+
+def radius(X) -> float:
+    r""":math:`R = \max_t \|\mathbf{x}_t\|`, the radius of the smallest centred ball holding the stream."""
+    from .validate import as_matrix
+
+    X = as_matrix(X, "X")
+    return float(_np_lin.sqrt(_np_lin.einsum("ij,ij->i", X, X).max()))
+
+
+def margin(X, y, v) -> float:
+    r""":math:`\gamma_{\mathbf{v}} = \min_t y_t\,\mathbf{v}\cdot\mathbf{x}_t` for the unit vector :math:`\mathbf{v}/\|\mathbf{v}\|`.
+
+    ``v`` is normalised first, so any non-zero direction may be passed.  Positive iff
+    :math:`\mathbf{v}` separates the stream; Novikoff's :math:`\gamma` is this value.
+    """
+    X, y = _xy(X, y)
+    v = _vec(v, X.shape[1], "v")
+    n = float(_np_lin.linalg.norm(v))
+    if n == 0:
+        raise StreamError.bad("v", "the zero vector", "a non-zero direction")
+    return float((y * (X @ (v / n))).min())
+
+
+def hinge_loss(X, y, u) -> float:
+    r""":math:`L_{\mathbf{u}} = \sum_t [1 - y_t\,\mathbf{u}\cdot\mathbf{x}_t]_+`, the total hinge loss of :math:`\mathbf{u}` (not normalised)."""
+    X, y = _xy(X, y)
+    u = _vec(u, X.shape[1], "u")
+    return float(_np_lin.maximum(0.0, 1.0 - y * (X @ u)).sum())
+
+
+def squared_hinge_loss(X, y, u) -> float:
+    r""":math:`\sum_t [1 - y_t\,\mathbf{u}\cdot\mathbf{x}_t]_+^2`."""
+    X, y = _xy(X, y)
+    u = _vec(u, X.shape[1], "u")
+    return float((_np_lin.maximum(0.0, 1.0 - y * (X @ u)) ** 2).sum())
+
+
+def best_u_nonseparable(X, y, directions=None, n_angles: int = 360, n_scales: int = 400):
+    r"""The comparator :math:`\mathbf{u}` (among those searched) with the smallest non-separable Perceptron bound.
+
+    Searches :math:`\mathbf{u} = s\,\hat{\mathbf{v}}` over unit directions
+    :math:`\hat{\mathbf{v}}` (``directions``, plus in 2-D a grid of ``n_angles`` angles)
+    and scales :math:`s` (a log grid, plus :math:`1/\gamma_{\hat v}` when
+    :math:`\hat{\mathbf{v}}` separates), minimising
+    :func:`perceptron_nonseparable` with the measured :math:`R`.  Every
+    :math:`\mathbf{u}` gives a valid bound; this picks the smallest one found.
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,) in {-1, +1}
+    directions : array (m, d), default=None
+        Candidate directions (need not be unit).  Required when d != 2.
+
+    Returns
+    -------
+    dict with ``bound``, ``u`` (d,), ``loss_u``, ``norm_u``, ``R``.
+    """
+    X, y = _xy(X, y)
+    T, d = X.shape
+    R = radius(X)
+    cands = []
+    if directions is not None:
+        D = _np_lin.atleast_2d(_np_lin.asarray(directions, dtype=float))
+        if D.shape[1] != d:
+            raise StreamError.bad("directions", f"shape {D.shape}", f"(m, {d})")
+        n = _np_lin.linalg.norm(D, axis=1)
+        cands.append(D[n > 0] / n[n > 0, None])
+    if d == 2:
+        a = _np_lin.linspace(0, 2 * _np_lin.pi, n_angles, endpoint=False)
+        cands.append(_np_lin.column_stack([_np_lin.cos(a), _np_lin.sin(a)]))
+    if not cands or sum(c.shape[0] for c in cands) == 0:
+        raise StreamError.bad("directions", "none", "candidate directions for u (required when d != 2)")
+    D = _np_lin.vstack(cands)
+    Z = _np_lin.sort((X @ D.T) * y[:, None], axis=0)          # (T, m) margins, ascending
+    csum = _np_lin.vstack([_np_lin.zeros(D.shape[0]), _np_lin.cumsum(Z, axis=0)])
+    scales = _np_lin.geomspace(1e-3, 1e4, n_scales) / max(R, 1e-300)
+    best = (math.inf, None, 0.0, 0.0)
+    for j in range(D.shape[0]):
+        z = Z[:, j]
+        s = scales if z[0] <= 0 else _np_lin.append(scales, 1.0 / z[0])
+        cnt = _np_lin.searchsorted(z, 1.0 / s, side="left")   # rounds with s z_t < 1
+        L = _np_lin.maximum(cnt - s * csum[cnt, j], 0.0)
+        a = R * s
+        B = L + a * a + a * _np_lin.sqrt(L)
+        i = int(_np_lin.argmin(B))
+        if B[i] < best[0]:
+            best = (float(B[i]), s[i] * D[j], float(L[i]), float(s[i]))
+    bound, u, _, norm_u = best
+    loss_u = hinge_loss(X, y, u)   # exact, not the cumsum value
+    return {"bound": perceptron_nonseparable(loss_u, norm_u, R), "u": u, "loss_u": loss_u,
+            "norm_u": norm_u, "R": R}
+
 
 # ---- regression ---------------------------------------------------------------------------

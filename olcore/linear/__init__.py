@@ -5,3 +5,12 @@ fast path) and a small class with ``predict``/``update`` mirroring the notes lin
 """
 
 __all__: list[str] = []
+
+# Linear classification: Perceptron, Winnow, OGD with hinge loss, Passive-Aggressive (issue 4)
+from .perceptron import Perceptron, perceptron  # noqa: E402
+from .winnow import Winnow, winnow  # noqa: E402
+from .ogd import OGDHinge, ogd_hinge  # noqa: E402
+from .passive_aggressive import PassiveAggressive, passive_aggressive  # noqa: E402
+
+__all__ += ["perceptron", "Perceptron", "winnow", "Winnow", "ogd_hinge", "OGDHinge",
+            "passive_aggressive", "PassiveAggressive"]

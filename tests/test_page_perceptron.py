@@ -1,0 +1,128 @@
+"""The /perceptron page under AppTest: runs, reacts to its controls, and draws bounds that hold."""
+
+import numpy as np
+import pytest
+
+from conftest import bound_traces, figures, run_page, trace
+
+PAGE = "pages/perceptron.py"
+
+
+def by_title(at, title):
+    for f in figures(at):
+        if f["layout"].get("title", {}).get("text") == title:
+            return f
+    pytest.fail(f"no figure titled {title!r}: {[f['layout'].get('title', {}).get('text') for f in figures(at)]}")
+
+
+def ys(tr):
+    return np.asarray(tr["y"], dtype=float)
+
+
+def curve_below_bound(curve, bound):
+    c, b = ys(curve), ys(bound)
+    if len(b) == 2:                                   # a constant bound drawn as a segment
+        b = np.full_like(c, b[0])
+    else:                                             # same rounds (both downsampled alike)
+        np.testing.assert_array_equal(np.asarray(curve["x"]), np.asarray(bound["x"]))
+    assert np.all(c <= b + 1e-9), (c.max(), b.min())
+
+
+@pytest.fixture(scope="module")
+def default_page():
+    return run_page(PAGE)
+
+
+def test_default_page_draws_every_chart_with_bounds(default_page):
+    at = default_page
+    assert not at.exception and not at.error
+    titles = [f["layout"]["title"]["text"] for f in figures(at)]
+    for t in ("Data space", "Weight space", "Mistakes", "The proof: ‖w‖ squeezed between two bounds",
+              "Mistakes on the same stream", "Final hyperplanes"):
+        assert t in titles
+    m = by_title(at, "Mistakes")
+    curve_below_bound(trace(m, "Perceptron"), trace(m, "bound: (R/γ)²"))
+    # (R/γ)² is measured from the stream: R = 1 and γ = 0.15 by construction
+    assert ys(trace(m, "bound: (R/γ)²"))[0] == pytest.approx((1 / 0.15) ** 2, rel=1e-6)
+    assert any("44.44" in el.value for el in at.markdown) or any("44.44" in el.value for el in at.latex)
+
+
+def test_proof_view_norm_is_squeezed(default_page):
+    f = by_title(default_page, "The proof: ‖w‖ squeezed between two bounds")
+    names = [t["name"] for t in bound_traces(f)]
+    assert "bound: √M·R (upper, on ‖w‖)" in names and "bound: M·γ (lower, on w·v)" in names
+    norm = trace(f, "‖w_t‖ after M mistakes")
+    wv = trace(f, "w_t · v")
+    M, n, v = np.asarray(norm["x"], float), ys(norm), ys(wv)
+    R, g = 1.0, 0.15
+    assert np.all(n <= np.sqrt(M) * R + 1e-9)
+    assert np.all(v >= M * g - 1e-9)
+    assert np.all(v <= n + 1e-9)
+
+
+def test_compare_chart_each_curve_under_its_bound(default_page):
+    f = by_title(default_page, "Mistakes on the same stream")
+    for name in ("Perceptron", "PA", "PA-I", "PA-II", "OGD"):
+        curve = trace(f, name)
+        mine = [b for b in bound_traces(f) if b["name"].endswith(f"({name})")]
+        assert mine, name
+        for b in mine:
+            curve_below_bound(curve, b)
+
+
+def test_label_noise_switches_to_the_nonseparable_bound():
+    at = run_page(PAGE)
+    at.slider(key="noise").set_value(0.2).run()
+    assert not at.exception
+    assert any("not separable" in w.value for w in at.warning)
+    f = by_title(at, "Mistakes (non-separable stream)")
+    curve_below_bound(trace(f, "Perceptron"), trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+    at.slider(key="epochs").set_value(4).run()
+    f = by_title(at, "Mistakes (non-separable stream)")
+    c = trace(f, "Perceptron")
+    assert np.asarray(c["x"])[-1] == 4 * 60
+    curve_below_bound(c, trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+
+
+def test_player_buttons_and_url_state():
+    at = run_page(PAGE, query={"n": "100", "gamma": "0.3", "seed": "5", "epochs": "2"})
+    assert at.slider(key="t").value == 200
+    at.button(key="t_reset").click().run()
+    assert at.slider(key="t").value == 0
+    assert any("After **0** of 200 rounds" in m.value for m in at.markdown)
+    at.button(key="t_next").click().run()            # w_1 = 0: round 1 scores 0, a mistake
+    assert at.slider(key="t").value == 1
+    f = by_title(at, "Weight space")
+    assert any(a.get("text") == "<b>+ y_t x_t</b>" for a in f["layout"].get("annotations", []))
+    at.button(key="t_step").click().run()
+    assert at.slider(key="t").value == 2
+    m = by_title(at, "Mistakes")
+    assert ys(trace(m, "bound: (R/γ)²"))[0] <= (1 / 0.3) ** 2 + 1e-9   # measured γ >= 0.3 (exactly 0.3)
+
+
+def test_compare_controls_change_the_bounds():
+    at = run_page(PAGE)
+    before = ys(trace(by_title(at, "Mistakes on the same stream"), "bound: max(R², 1/C)(‖u‖² + 2C·L_u) (PA-I)"))
+    at.select_slider(key="C").set_value(0.1).run()
+    at.select_slider(key="eta").set_value(1.0).run()
+    f = by_title(at, "Mistakes on the same stream")
+    after = ys(trace(f, "bound: max(R², 1/C)(‖u‖² + 2C·L_u) (PA-I)"))
+    assert after[0] == pytest.approx(10 * before[0])     # separable: L_u = 0, max(1, 1/C) goes 1 -> 10
+    for name in ("PA-I", "PA-II", "OGD"):
+        for b in [b for b in bound_traces(f) if b["name"].endswith(f"({name})")]:
+            curve_below_bound(trace(f, name), b)
+
+
+def test_uploaded_source_without_a_file_asks_for_one():
+    at = run_page(PAGE, query={"source": "Uploaded"})
+    assert not at.exception
+    assert any("Upload a CSV" in i.value for i in at.info)
+
+
+def test_typed_points_are_run_with_the_measured_bound():
+    at = run_page(PAGE, query={"source": "Typed"})
+    assert not at.exception and not at.error
+    m = by_title(at, "Mistakes")
+    c, b = trace(m, "Perceptron"), trace(m, "bound: (R/γ)²")
+    assert np.asarray(c["x"])[-1] == 6
+    curve_below_bound(c, b)
