@@ -73,14 +73,14 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
     nxt = _next_event(events, cur)
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
     cols = box.columns([1, 1, 1, 1.5, 1.2, 1.6], vertical_alignment="bottom")
-    cols[0].button("⏮ Reset", key=f"{key}_reset", on_click=_set, args=(0,), width="stretch",
+    cols[0].button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,), width="stretch",
                    help="Back to round 0, before the learner has seen anything. The stream stays the same.")
-    cols[1].button("◀ Back", key=f"{key}_back", on_click=_set, args=(cur - 1,), disabled=cur <= 0,
+    cols[1].button("Back", icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,), disabled=cur <= 0,
                    width="stretch", help="Undo one round.")
-    cols[2].button("Step ▶", key=f"{key}_step", on_click=_set, args=(cur + 1,), disabled=cur >= T,
+    cols[2].button("Step", icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,), disabled=cur >= T,
                    width="stretch", help="Play one more round: show x, predict, reveal y, update.")
     if events is not None:
-        cols[3].button(f"Next {event_name} ⏭", key=f"{key}_next", on_click=_set, args=(nxt or T,),
+        cols[3].button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set, args=(nxt or T,),
                        disabled=nxt is None, width="stretch",
                        help=f"Play on until just after the next {event_name}.")
     playing = cols[4].toggle("Play", key=play_key, disabled=cur >= T and not ss.get(play_key),
