@@ -16,6 +16,137 @@ __all__: list[str] = []
 
 # ---- experts ----------------------------------------------------------------------------
 
+# Owner: issue 3 (experts).  Sources: seeds/000_8a17f779656f0ef2.txt (UCL COMP0078) and
+# seeds/001_c4932eda687fdb6a.txt (CMU 16-831, randomized WM).
+
+__all__ += ["halving", "weighted_majority", "weighted_majority_constants",
+            "randomized_weighted_majority", "weighted_average", "WEIGHTED_AVERAGE_ETA_MAX",
+            "hedge", "hedge_eta", "hedge_regret"]
+
+
+def halving(n: int) -> float:
+    r"""Halving's mistake bound :math:`M \le \log_2 n`.
+
+    **Assumption**: some expert is consistent with the whole sequence (never wrong).
+    Every mistake removes at least half of the consistent experts, so after
+    :math:`M` mistakes :math:`1 \le |C| \le n/2^M`.  Since :math:`M` is an integer, in
+    fact :math:`M \le \lfloor\log_2 n\rfloor`.  ``seeds/000_8a17f779656f0ef2.txt``
+    ("A run of the Halving Algorithm": "For any sequence with a consistent expert, the
+    Halving Algorithm makes :math:`\le \log_2 n` mistakes").
+    """
+    n = check_int(n, "n", 1)
+    return math.log2(n)
+
+
+def weighted_majority_constants(beta: float) -> tuple[float, float]:
+    r"""The constants :math:`(a, b)` of :math:`M \le a\, M_i + b \ln n`:
+    :math:`a = \ln\frac1\beta / \ln\frac{2}{1+\beta}`, :math:`b = 1/\ln\frac{2}{1+\beta}`.
+
+    :math:`\beta = 1/e` gives :math:`a = b \approx 2.63`; :math:`\beta = 0` gives
+    :math:`a = \infty`, :math:`b = 1/\ln 2`.
+    """
+    beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
+    denom = math.log(2.0 / (1.0 + beta))
+    a = math.inf if beta == 0.0 else math.log(1.0 / beta) / denom
+    return a, 1.0 / denom
+
+
+def weighted_majority(best_mistakes: float, n: int, beta: float) -> float:
+    r"""Weighted Majority's mistake bound (UCL form).
+
+    .. math::
+
+        M \le \frac{\ln\frac1\beta}{\ln\frac{2}{1+\beta}} M_i + \frac{1}{\ln\frac{2}{1+\beta}} \ln n
+        \quad\text{for every expert } i,
+
+    so with :math:`M_i = \min_i M_i` (``best_mistakes``).  **Assumptions**: advice and
+    outcomes in {0, 1}, :math:`\beta \in [0, 1)`, ties broken either way.  From
+    :math:`\beta^{M_i} \le W_{m+1} \le n(\frac{1+\beta}{2})^M`.  :math:`\beta = 1/e` gives
+    :math:`M \le 2.63 \min_i M_i + 2.63 \ln n`.  :math:`\beta = 0` (Halving) gives
+    :math:`\log_2 n` when ``best_mistakes`` is 0 and :math:`\infty` otherwise.
+    ``seeds/000_8a17f779656f0ef2.txt`` ("Number of mistakes of the WM algorithm").
+    """
+    m = check_param(best_mistakes, "best_mistakes", 0.0)
+    n = check_int(n, "n", 1)
+    a, b = weighted_majority_constants(beta)
+    if beta == 0.0:
+        return math.log2(n) if m == 0 else math.inf     # exactly Halving's log2 n
+    return a * m + b * math.log(n)
+
+
+def randomized_weighted_majority(best_mistakes: float, n: int, beta: float) -> float:
+    r"""Randomized Weighted Majority's expected-mistake bound (CMU form).
+
+    .. math::
+
+        \mathbb E[M] \le (1 + \eta)\, m^* + \frac{\ln N}{\eta}, \qquad \eta = 1 - \beta .
+
+    **Assumptions**: :math:`0 < \eta \le 1/2`, i.e. :math:`\beta \in [1/2, 1)` (the notes'
+    ":math:`\eta \le \frac12`"), the outcomes are fixed before the coin flips (oblivious);
+    ``best_mistakes`` is :math:`m^* = \min_n m_n`.  The notes write ``log N``; it is the
+    natural logarithm (it comes from :math:`\ln \Phi`).  ``seeds/001_c4932eda687fdb6a.txt``
+    (Section 1, "upper bound of expected mistakes").
+    """
+    m = check_param(best_mistakes, "best_mistakes", 0.0)
+    n = check_int(n, "n", 1)
+    beta = check_param(beta, "beta", 0.5, 1.0, hi_open=True)
+    eta = 1.0 - beta
+    return (1.0 + eta) * m + math.log(n) / eta
+
+
+WEIGHTED_AVERAGE_ETA_MAX = {"entropic": 1.0, "square": 0.5}
+
+
+def weighted_average(n: int, eta: float, loss: str = "entropic") -> float:
+    r"""Weighted Average's regret bound :math:`L_{WA}(S) - \min_i L_i(S) \le \frac1\eta \ln n`.
+
+    **Assumptions**: :math:`(x_t, y_t) \in [0,1]^n \times [0,1]`; the entropic loss with
+    :math:`0 < \eta \le 1` or the square loss with :math:`0 < \eta \le 1/2`.  The notes
+    state the theorem at :math:`\eta = 1` (entropic, :math:`b = 1`) and :math:`\eta = 1/2`
+    (square, :math:`b = 2`); smaller :math:`\eta` keeps the loss :math:`\eta`-exp-concave,
+    so the bound :math:`\ln n/\eta` still holds ([KW99], cited by the notes).
+    ``seeds/000_8a17f779656f0ef2.txt`` ("Weighted Average Algorithm - Theorem").
+    """
+    n = check_int(n, "n", 1)
+    if loss not in WEIGHTED_AVERAGE_ETA_MAX:
+        raise StreamError.bad("loss", repr(loss), "'entropic' or 'square'")
+    eta = check_param(eta, "eta", 0.0, WEIGHTED_AVERAGE_ETA_MAX[loss], lo_open=True)
+    return math.log(n) / eta
+
+
+def hedge(m: int, n: int) -> float:
+    r"""Hedge's regret bound with the tuned rate: :math:`\mathbb E[L_{HA}] - \min_i L_i \le \sqrt{2 m \ln n}`.
+
+    **Assumptions**: losses in :math:`[0, 1]`, :math:`\eta = \sqrt{2\ln n/m}`
+    (:func:`hedge_eta`); for another :math:`\eta` use :func:`hedge_regret`.
+    ``seeds/000_8a17f779656f0ef2.txt`` ("Hedge - Theorem" [LW94, FS97]).
+    """
+    m = check_int(m, "m", 0)
+    n = check_int(n, "n", 1)
+    return math.sqrt(2.0 * m * math.log(n))
+
+
+def hedge_eta(m: int, n: int) -> float:
+    r"""The tuned learning rate :math:`\eta^* = \sqrt{2\ln n / m}` (minimises :func:`hedge_regret`)."""
+    m = check_int(m, "m", 1)
+    n = check_int(n, "n", 1)
+    return math.sqrt(2.0 * math.log(n) / m)
+
+
+def hedge_regret(m: int, n: int, eta: float) -> float:
+    r"""Hedge's regret bound for any rate: :math:`\frac{\ln n}{\eta} + \frac{\eta m}{2}`.
+
+    Equation (5) of the proof with :math:`\sum_t\sum_i v_{t,i}\ell_{t,i}^2 \le m`; at
+    :math:`\eta = \eta^*` it equals :math:`\sqrt{2 m \ln n}`.  **Assumptions**: losses in
+    :math:`[0,1]`, :math:`\eta > 0`.  ``seeds/000_8a17f779656f0ef2.txt`` ("Hedge Theorem -
+    Proof (2)").
+    """
+    m = check_int(m, "m", 0)
+    n = check_int(n, "n", 1)
+    eta = check_param(eta, "eta", 0.0, None, lo_open=True)
+    return math.log(n) / eta + eta * m / 2.0
+
+
 # ---- linear classification ---------------------------------------------------------------
 # (issue 4: Perceptron, Winnow, OGD with hinge loss, Passive-Aggressive; and the helpers that
 # measure R, gamma and the hinge loss of a comparator u on a stream)

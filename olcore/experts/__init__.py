@@ -4,4 +4,16 @@ One algorithm per module; each has the whole-stream function of the public contr
 fast path) and a small class with ``predict``/``update`` mirroring the notes line by line.
 """
 
-__all__: list[str] = []
+from .halving import Halving, halving
+from .weighted_majority import (RandomizedWeightedMajority, WeightedMajority,
+                                randomized_weighted_majority, weighted_majority)
+from .weighted_average import WeightedAverage, weighted_average
+from .hedge import Hedge, hedge
+
+__all__: list[str] = [
+    "halving", "Halving",
+    "weighted_majority", "WeightedMajority",
+    "randomized_weighted_majority", "RandomizedWeightedMajority",
+    "weighted_average", "WeightedAverage",
+    "hedge", "Hedge",
+]

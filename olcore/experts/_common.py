@@ -1,0 +1,85 @@
+"""Shared helpers of the expert algorithms: input checks and log-domain normalisation.
+
+Exponential weights are held as log-weights and normalised with log-sum-exp, so no
+learning rate in the UI range (eta up to 100, beta down to 0.001) and no stream of up to
+10^5 rounds underflows to a zero-sum weight vector.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import StreamError
+from ..streams import from_arrays
+
+__all__ = ["expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
+           "LOSSES"]
+
+
+def expert_stream(kind: str, X, y=None):
+    """Validate ``(X, y)`` as a stream of ``kind`` and return ``(X, y)`` as float arrays."""
+    s = from_arrays(kind, X, y)
+    Xf = np.asarray(s.X, dtype=float)
+    yf = None if s.y is None else np.asarray(s.y, dtype=float)
+    return Xf, yf
+
+
+def normalise_log(logw: np.ndarray):
+    r"""Normalise log-weights along the last axis: :math:`v_i = w_i / \sum_j w_j`.
+
+    Returns ``(v, log_total)`` where ``log_total`` is :math:`\ln \sum_j w_j`.  A row whose
+    log-weights are all :math:`-\infty` (an empty version space, only possible with
+    :math:`\beta = 0`) gives a zero row and ``log_total = -inf``.
+    """
+    logw = np.asarray(logw, dtype=float)
+    m = logw.max(axis=-1, keepdims=True)
+    dead = ~np.isfinite(m)
+    m_safe = np.where(dead, 0.0, m)
+    with np.errstate(invalid="ignore"):
+        w = np.exp(logw - m_safe)
+    s = w.sum(axis=-1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        v = np.where(dead, 0.0, w / np.where(dead, 1.0, s))
+        log_total = np.where(dead, -np.inf, m_safe + np.log(np.where(dead, 1.0, s)))
+    return v, log_total[..., 0]
+
+
+def log_beta_times(M: np.ndarray, beta: float) -> np.ndarray:
+    r""":math:`\ln \beta^{M} = M \ln\beta`, with :math:`0^0 = 1` when :math:`\beta = 0`."""
+    M = np.asarray(M)
+    if beta == 0.0:
+        return np.where(M == 0, 0.0, -np.inf)
+    return M * np.log(beta)
+
+
+def _xlogx_ratio(a, b):
+    # a ln(a/b) with 0 ln(0/b) = 0 and a ln(a/0) = +inf for a > 0
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(a > 0, a * (np.log(np.where(a > 0, a, 1.0)) - np.log(b)), 0.0)
+    return out
+
+
+def entropic_loss(y, yhat):
+    r"""Entropic (log) loss :math:`L_{en}(y,\hat y) = y\ln\frac{y}{\hat y} + (1-y)\ln\frac{1-y}{1-\hat y}`.
+
+    With :math:`0 \ln 0 = 0`; it is :math:`+\infty` when :math:`\hat y` is the wrong extreme.
+    """
+    y = np.asarray(y, dtype=float)
+    yhat = np.asarray(yhat, dtype=float)
+    return _xlogx_ratio(y, yhat) + _xlogx_ratio(1.0 - y, 1.0 - yhat)
+
+
+def square_loss(y, yhat):
+    r"""Square loss :math:`L_{sq}(y,\hat y) = (y - \hat y)^2`."""
+    return (np.asarray(y, dtype=float) - np.asarray(yhat, dtype=float)) ** 2
+
+
+LOSSES = {"entropic": entropic_loss, "square": square_loss}
+
+
+def check_loss(loss) -> str:
+    if loss not in LOSSES:
+        raise StreamError.bad("loss", repr(loss), "'entropic' or 'square'")
+    return loss

@@ -1,0 +1,113 @@
+r"""The Halving algorithm: majority vote of the experts consistent so far.
+
+Notes
+-----
+The master keeps the version space :math:`C_t` of experts that have made no mistake
+before trial :math:`t` (:math:`C_1 = [n]`), predicts with the majority vote of
+:math:`C_t`,
+
+.. math::
+
+    \hat y_t = \mathbf{1}\Big[\,|\{i \in C_t : x_{t,i} = 1\}| \ \ge\ |\{i \in C_t : x_{t,i} = 0\}|\,\Big],
+
+(ties predict 1, as in the worked 8-expert run of the UCL notes), receives :math:`y_t`
+and eliminates the wrong experts: :math:`C_{t+1} = \{i \in C_t : x_{t,i} = y_t\}`.
+Every mistake removes at least half of :math:`C_t`, so if some expert is consistent
+with the whole sequence,
+
+.. math::
+
+    M \le \log_2 n .
+
+If no expert is consistent, :math:`C_t` eventually empties; the vote is then 0 against 0,
+a tie, and the master predicts 1 (Halving's assumption has failed; there is no bound).
+
+References
+----------
+``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, "A run of the Halving Algorithm" and
+the bound :math:`\le \log_2 n`; the proof is the slide's exercise).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..trace import Trace
+from ..validate import check_int
+from ._common import expert_stream
+
+__all__ = ["halving", "Halving"]
+
+
+def halving(X, y) -> Trace:
+    r"""Run Halving on a whole stream (the fast path, vectorised over rounds).
+
+    Parameters
+    ----------
+    X : array (T, n) of {0, 1}
+        ``X[t, i]`` is expert ``i``'s prediction in round ``t``.
+    y : array (T,) of {0, 1}
+        The outcomes.
+
+    Returns
+    -------
+    Trace
+        ``predictions`` (T,) int, ``losses`` = ``mistakes`` (T,), ``weights`` (T+1, n)
+        uniform over the version space (a zero row once it is empty),
+        ``expert_losses`` (T, n) the experts' 0/1 mistakes and
+        ``extras["version_space"]`` (T+1,) the size :math:`|C_t|` before each round.
+    """
+    X, y = expert_stream("experts", X, y)
+    T, n = X.shape
+    wrong = (X != y[:, None])
+    M = np.zeros((T + 1, n), dtype=np.int32)
+    np.cumsum(wrong, axis=0, out=M[1:])
+    alive = M == 0                                    # C_t, rows t = 0..T
+    size = alive.sum(axis=1)
+    ones = (alive[:-1] & (X == 1)).sum(axis=1)
+    zeros = size[:-1] - ones
+    pred = (ones >= zeros).astype(np.int8)
+    mistakes = pred != y
+    with np.errstate(invalid="ignore", divide="ignore"):
+        W = np.where(size[:, None] > 0, alive / np.maximum(size, 1)[:, None], 0.0)
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=W,
+                 mistakes=mistakes, expert_losses=wrong.astype(float),
+                 extras={"version_space": size})
+
+
+class Halving:
+    r"""Halving, one round at a time (the reference path; mirrors the notes).
+
+    >>> h = Halving(8)
+    >>> h.predict([1, 1, 0, 0, 1, 1, 0, 0])    # 4 votes against 4: a tie predicts 1
+    1
+    >>> h.update([1, 1, 0, 0, 1, 1, 0, 0], 0); int(h.consistent.sum())
+    4
+
+    Parameters
+    ----------
+    n : int
+        Number of experts.
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = check_int(n, "n", 1)
+        self.consistent = np.ones(self.n, dtype=bool)   # C_1 = all experts
+
+    def predict(self, x) -> int:
+        """Majority vote of the consistent experts; ties predict 1."""
+        x = np.asarray(x)
+        votes_1 = int(np.sum(self.consistent & (x == 1)))
+        votes_0 = int(np.sum(self.consistent & (x == 0)))
+        return 1 if votes_1 >= votes_0 else 0
+
+    def update(self, x, y) -> None:
+        """Eliminate the experts that were wrong: :math:`C_{t+1} = \\{i \\in C_t : x_{t,i} = y_t\\}`."""
+        x = np.asarray(x)
+        self.consistent = self.consistent & (x == y)
+
+    @property
+    def weights(self) -> np.ndarray:
+        """Uniform over the version space (zeros once it is empty)."""
+        c = self.consistent.sum()
+        return self.consistent / c if c else np.zeros(self.n)

@@ -1,0 +1,213 @@
+r"""Weighted Majority (deterministic) and Randomized Weighted Majority.
+
+Notes
+-----
+**Weighted Majority** (UCL notes).  Expert :math:`i` carries the weight
+:math:`w_{t,i} = \beta^{M_{t,i}}` where :math:`M_{t,i}` is its number of mistakes before
+trial :math:`t` (:math:`w_{1,i} = 1`, :math:`W_t = \sum_i w_{t,i}`).  The master predicts
+the larger weighted vote (ties predict 1),
+
+.. math::
+
+    \hat y_t = \mathbf{1}\Big[\sum_{i: x_{t,i}=1} w_{t,i} \ \ge \sum_{i: x_{t,i}=0} w_{t,i}\Big],
+
+and the weights of wrong experts are multiplied by :math:`\beta \in [0, 1)`
+(:math:`\beta = 0` is Halving).  Since :math:`W_{t+1} \le \frac{1+\beta}{2} W_t` on a
+mistake and :math:`W_{m+1} \ge \beta^{M_i}`,
+
+.. math::
+
+    \beta^{M_i} \le W_{m+1} \le n\Big(\frac{1+\beta}{2}\Big)^{M}
+    \quad\Longrightarrow\quad
+    M \le \frac{\ln\frac1\beta}{\ln\frac{2}{1+\beta}} M_i + \frac{1}{\ln\frac{2}{1+\beta}} \ln n ,
+
+which for :math:`\beta = 1/e` reads :math:`M \le 2.63 \min_i M_i + 2.63 \ln n`.
+
+**Randomized Weighted Majority** (CMU notes, Algorithm 2, with :math:`\eta = 1 - \beta`):
+the same weights, but the master samples one expert :math:`I \sim w_t / \Phi_t` and
+predicts its advice.  For :math:`\eta \le 1/2`,
+
+.. math::
+
+    \mathbb{E}[M] \le (1 + \eta)\, m^* + \frac{\ln N}{\eta} .
+
+The CMU notes write the update as :math:`w \leftarrow w(1 - \eta\,\mathbf 1[\text{wrong}])`
+with :math:`x, y \in \{-1, 1\}`; here, as in the UCL notes, :math:`x, y \in \{0, 1\}` and
+the factor is :math:`\beta = 1 - \eta`.
+
+References
+----------
+``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, "Number of mistakes of the WM
+algorithm"); ``seeds/001_c4932eda687fdb6a.txt`` (CMU 16-831, Algorithms 1 and 2 and the
+RWMA bound :math:`\mathbb E[M] \le (1+\eta)m + \log N/\eta`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..trace import Trace
+from ..validate import check_int, check_param, check_seed
+from ._common import expert_stream, log_beta_times, normalise_log
+
+__all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
+           "RandomizedWeightedMajority"]
+
+
+def _mistake_counts(X: np.ndarray, y: np.ndarray):
+    wrong = X != y[:, None]
+    M = np.zeros((X.shape[0] + 1, X.shape[1]), dtype=np.int64)
+    np.cumsum(wrong, axis=0, out=M[1:])
+    return wrong, M
+
+
+def _vote(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """1 where the weight voting 1 is at least the weight voting 0 (ties predict 1)."""
+    q1 = (w * (x == 1)).sum(axis=-1)
+    q0 = (w * (x == 0)).sum(axis=-1)
+    return (q1 >= q0).astype(np.int8)
+
+
+def weighted_majority(X, y, beta: float = 0.5) -> Trace:
+    r"""Run deterministic Weighted Majority on a whole stream (vectorised fast path).
+
+    Parameters
+    ----------
+    X : array (T, n) of {0, 1}
+        Expert advice.
+    y : array (T,) of {0, 1}
+        Outcomes.
+    beta : float, default=0.5
+        Penalty factor :math:`\beta \in [0, 1)`; :math:`\beta = 0` is Halving.
+
+    Returns
+    -------
+    Trace
+        ``predictions``, ``losses`` = ``mistakes`` (T,), ``weights`` (T+1, n) normalised
+        :math:`w_t / W_t`, ``expert_losses`` (T, n) and, for the proof view, ``extras``
+        (each (T+1,), entry ``t`` before round ``t``, the last after the final round):
+        ``log_W`` :math:`\ln W_t`; ``log_W_lower`` :math:`\ln \beta^{\min_i M_{t,i}}`
+        (the lower bound :math:`W_t \ge \beta^{M_{t,i}}` for the best expert so far);
+        ``log_W_upper`` :math:`\ln n + M_t \ln\frac{1+\beta}{2}` with :math:`M_t` the
+        master's mistakes so far.
+    """
+    X, y = expert_stream("experts", X, y)
+    beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
+    T, n = X.shape
+    wrong, M = _mistake_counts(X, y)
+    logw = log_beta_times(M, beta)
+    v, log_W = normalise_log(logw)
+    pred = _vote(v[:-1], X)
+    mistakes = pred != y
+    M_master = np.concatenate([[0], np.cumsum(mistakes)])
+    log_lower = log_beta_times(M.min(axis=1), beta)
+    log_upper = np.log(n) + M_master * np.log((1 + beta) / 2)
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=v,
+                 mistakes=mistakes, expert_losses=wrong.astype(float),
+                 extras={"log_W": log_W, "log_W_lower": log_lower, "log_W_upper": log_upper})
+
+
+def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trace:
+    r"""Run Randomized Weighted Majority on a whole stream (vectorised fast path).
+
+    In round ``t`` one uniform :math:`u_t` is drawn from ``np.random.default_rng(seed)``
+    and the expert :math:`I_t = \min\{i : \sum_{j \le i} v_{t,j} > u_t\}` is followed.
+
+    Parameters
+    ----------
+    X : array (T, n) of {0, 1}
+    y : array (T,) of {0, 1}
+    beta : float, default=0.5
+        :math:`\beta = 1 - \eta \in (0, 1)`; the CMU bound needs :math:`\beta \ge 1/2`.
+    seed : int, default=0
+
+    Returns
+    -------
+    Trace
+        ``predictions`` (the sampled expert's advice), ``losses`` = ``mistakes`` (T,) the
+        realised mistakes, ``weights`` (T+1, n), ``expert_losses`` and ``extras``:
+        ``expected_loss`` (T,) :math:`v_t \cdot \mathbf 1[x_t \ne y_t]` and ``chosen`` (T,)
+        the sampled expert :math:`I_t`.
+    """
+    X, y = expert_stream("experts", X, y)
+    beta = check_param(beta, "beta", 0.0, 1.0, lo_open=True, hi_open=True)
+    rng = np.random.default_rng(check_seed(seed))
+    T, n = X.shape
+    wrong, M = _mistake_counts(X, y)
+    v, _ = normalise_log(log_beta_times(M, beta))
+    u = rng.random(T)
+    cs = np.cumsum(v[:-1], axis=1)
+    chosen = np.minimum((cs <= u[:, None]).sum(axis=1), n - 1)
+    pred = X[np.arange(T), chosen].astype(np.int8)
+    mistakes = pred != y
+    expected = (v[:-1] * wrong).sum(axis=1)
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=v,
+                 mistakes=mistakes, expert_losses=wrong.astype(float),
+                 extras={"expected_loss": expected, "chosen": chosen})
+
+
+class WeightedMajority:
+    r"""Weighted Majority, one round at a time (reference path; mirrors the UCL notes).
+
+    Keeps each expert's mistake count :math:`M_{t,i}`; the weight is
+    :math:`w_{t,i} = \beta^{M_{t,i}}` (held in the log domain).
+
+    Parameters
+    ----------
+    n : int
+    beta : float, default=0.5
+    """
+
+    def __init__(self, n: int, beta: float = 0.5) -> None:
+        self.n = check_int(n, "n", 1)
+        self.beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
+        self.M = np.zeros(self.n, dtype=np.int64)    # M_{1,i} = 0, so w_{1,i} = 1
+
+    @property
+    def weights(self) -> np.ndarray:
+        """Normalised weights :math:`w_{t,i} / W_t`."""
+        return normalise_log(log_beta_times(self.M, self.beta))[0]
+
+    @property
+    def log_total_weight(self) -> float:
+        r""":math:`\ln W_t`."""
+        return float(normalise_log(log_beta_times(self.M, self.beta))[1])
+
+    def predict(self, x) -> int:
+        """The larger weighted vote; ties predict 1."""
+        return int(_vote(self.weights, np.asarray(x)))
+
+    def update(self, x, y) -> None:
+        """Multiply the weights of wrong experts by beta: :math:`M_{t+1,i} = M_{t,i} + [x_{t,i} \\ne y_t]`."""
+        self.M = self.M + (np.asarray(x) != y)
+
+
+class RandomizedWeightedMajority(WeightedMajority):
+    r"""Randomized Weighted Majority, one round at a time (mirrors CMU Algorithm 2).
+
+    ``predict`` samples :math:`I \sim w_t/\Phi_t` (one uniform draw per call) and returns
+    expert :math:`I`'s advice; ``update`` multiplies the wrong experts' weights by
+    :math:`\beta = 1 - \eta`.
+
+    Parameters
+    ----------
+    n : int
+    beta : float, default=0.5
+    seed : int, default=0
+    """
+
+    def __init__(self, n: int, beta: float = 0.5, seed: int = 0) -> None:
+        super().__init__(n, beta)
+        self.beta = check_param(beta, "beta", 0.0, 1.0, lo_open=True, hi_open=True)
+        self.rng = np.random.default_rng(check_seed(seed))
+        self.chosen: int | None = None
+
+    def predict(self, x) -> int:
+        v = self.weights
+        u = self.rng.random()
+        self.chosen = min(int((np.cumsum(v) <= u).sum()), self.n - 1)   # I ~ Multinomial(v)
+        return int(np.asarray(x)[self.chosen])
+
+    def expected_loss(self, x, y) -> float:
+        """:math:`v_t \\cdot \\mathbf 1[x_t \\ne y_t]`, the probability of a mistake this round."""
+        return float((self.weights * (np.asarray(x) != y)).sum())

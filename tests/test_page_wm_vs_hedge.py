@@ -1,0 +1,107 @@
+"""The /wm_vs_hedge page under AppTest: every bound is a trace and holds, controls changed."""
+
+import numpy as np
+import pytest
+
+from tests.conftest import bound_traces, figures, run_page, trace, trace_names
+
+PAGE = "pages/wm_vs_hedge.py"
+
+
+def _ok(at):
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _by_title(at):
+    out = {}
+    for f in figures(at):
+        title = f["layout"].get("title", {})
+        out[title.get("text", "") if isinstance(title, dict) else str(title)] = f
+    return out
+
+
+def _y(t):
+    return np.asarray(t["y"], dtype=float)
+
+
+def _check(at):
+    figs = _by_title(at)
+    reg = next(f for k, f in figs.items() if k.startswith("Regret"))
+    names = trace_names(reg)
+    for name in names:
+        if name.endswith(": regret"):
+            master = name[: -len(": regret")]
+            bound = [b for b in bound_traces(reg) if b["name"].startswith(f"bound: {master}:")]
+            if bound:
+                assert np.all(_y(trace(reg, name)) <= _y(bound[0]) + 1e-9), master
+    sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
+    b = _y(bound_traces(sweep)[0])
+    for tr in sweep["data"]:
+        if not tr.get("name", "").startswith("bound"):
+            assert np.all(_y(tr) <= b + 1e-9)
+    wm = next(f for k, f in figs.items() if k.startswith("WM proof"))
+    W = _y(trace(wm, "ln W_t (total weight)"))
+    up = _y(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
+    lo = _y(trace(wm, "bound: ln β^(min_i M_t,i)"))
+    assert np.all(lo <= W + 1e-9) and np.all(W <= up + 1e-9)
+    hp = next(f for k, f in figs.items() if k.startswith("Hedge proof"))
+    r = _y(trace(hp, "regret to u = e_i*"))
+    rhs = _y(bound_traces(hp)[0])
+    assert np.all(r <= rhs + 1e-9)
+    for k, f in figs.items():
+        if k.startswith(("Regret", "Hedge's regret as a function", "WM proof", "Hedge proof")):
+            assert bound_traces(f), k
+    return figs
+
+
+def test_default_page_all_bounds_present_and_hold():
+    at = run_page(PAGE)
+    _ok(at)
+    figs = _check(at)
+    reg = next(f for k, f in figs.items() if k.startswith("Regret"))
+    # all four masters have a bound at the defaults (WA square with eta = 1/2)
+    assert {b["name"].split(":")[1].strip() for b in bound_traces(reg)} == {"WM", "RWM (expected)", "WA", "Hedge"}
+    assert len(at.latex) >= 4                               # the theorems with numbers
+
+
+def test_wm_adversary_shows_the_factor_two():
+    at = run_page(PAGE)
+    at.selectbox(key="stream").set_value("WM adversary").run()
+    at.number_input(key="T").set_value(400).run()
+    _ok(at)
+    _check(at)
+    info = " ".join(i.value for i in at.info)
+    assert "WM made 400 mistakes in 400 rounds" in info
+    figs = _by_title(at)
+    cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
+    best = _y(trace(cum, "best expert so far"))[-1]
+    wm = _y(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
+    hedge = _y(trace(cum, "Hedge: expected loss"))[-1]
+    assert wm >= 1.9 * best and hedge < 1.2 * best
+
+
+def test_controls_changed_beta_zero_entropic_large_eta():
+    at = run_page(PAGE)
+    at.slider(key="beta").set_value(0.0).run()
+    at.selectbox(key="wa_loss").set_value("entropic").run()
+    at.slider(key="wa_eta").set_value(1.5).run()              # above eta_max: no WA bound, said so
+    at.select_slider(key="hedge_mult").set_value(10.0).run()
+    at.slider(key="rwm_eta").set_value(0.5).run()
+    at.number_input(key="n").set_value(30).run()
+    at.number_input(key="seed").set_value(7).run()
+    at.radio(key="heat").set_value("WM").run()
+    at.slider(key="t").set_value(17).run()
+    _ok(at)
+    figs = _check(at)
+    reg = next(f for k, f in figs.items() if k.startswith("Regret"))
+    assert not [b for b in bound_traces(reg) if b["name"].startswith("bound: WA:")]
+    assert any("no guarantee" in l.value for l in at.latex)
+    assert "round 18" in str(next(f for k, f in figs.items() if k.startswith("WM:"))["layout"])
+
+
+def test_upload_prompt():
+    at = run_page(PAGE)
+    at.selectbox(key="stream").set_value("Upload").run()
+    _ok(at)
+    assert any("Upload a CSV" in i.value for i in at.info)
