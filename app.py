@@ -32,6 +32,7 @@ if not presenting:
         "for presenter mode (no controls, larger text)."
     )
 url_note = st.empty()
+hostile = state.drop_hostile_params()
 before = state.url_snapshot()
 page.run()
-state.show_dropped_params(state.dropped_params(before, state.url_snapshot()), where=url_note)
+state.show_dropped_params({**hostile, **state.dropped_params(before, state.url_snapshot())}, where=url_note)

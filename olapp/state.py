@@ -8,10 +8,12 @@ This module also holds the URL flags that are not widgets: ``?present=1``.
 
 from __future__ import annotations
 
+import math
+
 import streamlit as st
 
 __all__ = ["flag", "presenter_mode", "url_snapshot", "dropped_params", "show_dropped_params",
-           "apply_presenter_mode", "PRESENTER_CSS"]
+           "drop_hostile_params", "apply_presenter_mode", "PRESENTER_CSS"]
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
@@ -32,6 +34,49 @@ def presenter_mode() -> bool:
 def url_snapshot() -> dict[str, list[str]]:
     """The URL's query parameters now, each with all its values."""
     return {k: st.query_params.get_all(k) for k in st.query_params}
+
+
+#: Longest URL value any widget of the app can need; longer ones are dropped unread.
+MAX_PARAM_LENGTH = 64
+
+
+def _hostile(value: str) -> bool:
+    """A URL value no widget should see: too long, or a number too large for any widget.
+
+    Streamlit 1.67 rejects most invalid values itself, but an integer ``number_input``
+    raises ``OverflowError`` on ``inf``, ``1e309`` or 400 nines instead of falling back.
+    """
+    if len(value) > MAX_PARAM_LENGTH:
+        return True
+    try:
+        return not math.isfinite(float(value))
+    except (ValueError, OverflowError):
+        return False
+
+
+def drop_hostile_params() -> dict[str, list[str]]:
+    """Remove hostile values (see :func:`_hostile`) from the URL before any widget reads it.
+
+    Returns what was removed, to be reported with :func:`show_dropped_params`.
+    """
+    found = {k: v for k, v in url_snapshot().items()
+             if k not in NON_WIDGET_PARAMS and any(_hostile(x) for x in v)}
+    if not found:
+        return {}
+    for k in found:
+        del st.query_params[k]
+    # Widgets are seeded from the query string the page was loaded with, not from
+    # st.query_params: make the seed the cleaned parameters (Streamlit's own call for
+    # the same purpose on a page change).
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+        ctx = get_script_run_ctx()
+        with ctx.session_state.query_params() as qp:
+            qp.set_initial_query_params_from_current()
+    except (AttributeError, TypeError):  # pragma: no cover - other Streamlit internals
+        pass
+    return found
 
 
 def dropped_params(before: dict[str, list[str]], after: dict[str, list[str]]) -> dict[str, list[str]]:

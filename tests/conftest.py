@@ -14,6 +14,32 @@ from streamlit.testing.v1 import AppTest
 from scripts.served_app import chromium_path, launch, serve
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
+
+
+def _serve_pages_through_app_py() -> None:
+    """Make AppTest run every page through app.py's st.navigation, as the served app does.
+
+    AppTest resets ``PagesManager.uses_pages_directory`` before every run, and with a
+    ``pages/`` folder beside app.py Streamlit then runs a switched-to page file *directly*
+    (its pre-st.navigation mode), skipping app.py: its URL sanitising, notes and presenter
+    mode would go untested.  The served app leaves that mode after its first request
+    (see olapp/__init__.py); here it is left on every run.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    original = PagesManager.__init__
+    if getattr(original, "_olab_patched", False):
+        return
+
+    def __init__(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    __init__._olab_patched = True
+    PagesManager.__init__ = __init__
+
+
+_serve_pages_through_app_py()
 TIMEOUT = 60  # the first run imports plotly and pandas; CI machines are slow
 
 
@@ -30,10 +56,9 @@ def run_page(page: str | None = None, query: dict | None = None, timeout: float 
     at = app_test(timeout)
     for k, v in (query or {}).items():
         at.query_params[k] = v
-    at.run()
     if page is not None:
         at.switch_page(page)
-        at.run()
+    at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
 
