@@ -470,3 +470,336 @@ def best_u_nonseparable(X, y, directions=None, n_angles: int = 360, n_scales: in
 
 
 # ---- regression ---------------------------------------------------------------------------
+# Owner: issue 5 (Widrow-Hoff).  Source: seeds/004_d8e420cbfd1746de.txt (COS 511, lecture 18).
+
+__all__ += [
+    "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "check_unit_ball", "UnitBallReport",
+    "widrow_hoff_clairvoyant", "widrow_hoff_comparator", "widrow_hoff_min", "widrow_hoff_optimal_eta",
+    "widrow_hoff_theorem", "WidrowHoffBound", "online_to_batch", "widrow_hoff_prefix_min",
+]
+
+from dataclasses import dataclass as _dataclass  # noqa: E402
+
+import numpy as _np  # noqa: E402
+
+from .validate import as_labels as _as_labels, as_matrix as _as_matrix  # noqa: E402
+
+
+def widrow_hoff(loss_u: float, norm_u_sq: float, eta: float) -> float:
+    r"""Theorem 1 for one comparator: :math:`\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|_2^2}{\eta}`.
+
+    **Theorem 1** (``seeds/004_d8e420cbfd1746de.txt``, Section 1.2).  If
+    :math:`\|\mathbf{x}_t\|_2 \le 1` for every round, Widrow-Hoff with :math:`0<\eta<1` has
+
+    .. math::
+
+        L_{WH} \le \min_{\mathbf u}\left(\frac{L_{\mathbf u}}{1-\eta}
+        + \frac{\|\mathbf u\|_2^2}{\eta}\right),
+
+    proved with the potential :math:`\Phi_t = \|\mathbf w_t - \mathbf u\|_2^2`.  The
+    assumption on :math:`\mathbf x_t` is a property of the stream: check it with
+    :func:`check_unit_ball`.
+
+    Parameters
+    ----------
+    loss_u : float
+        :math:`L_{\mathbf u} = \sum_t (\mathbf u\cdot\mathbf x_t - y_t)^2 \ge 0`.
+    norm_u_sq : float
+        :math:`\|\mathbf u\|_2^2 \ge 0`.
+    eta : float
+        Learning rate in (0, 1).
+    """
+    loss_u = check_param(loss_u, "loss_u", 0, None)
+    norm_u_sq = check_param(norm_u_sq, "norm_u_sq", 0, None)
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    return loss_u / (1.0 - eta) + norm_u_sq / eta
+
+
+def widrow_hoff_best_eta(loss_u: float, norm_u_sq: float) -> float:
+    r"""The :math:`\eta` minimising Theorem 1's bound for a fixed :math:`\mathbf u`.
+
+    Setting the derivative of :math:`L/(1-\eta) + N/\eta` to zero gives
+    :math:`\eta/(1-\eta) = \sqrt{N/L}`, i.e.
+
+    .. math::
+
+        \eta^* = \frac{\|\mathbf u\|}{\sqrt{L_{\mathbf u}} + \|\mathbf u\|},
+        \qquad \text{bound}(\eta^*) = \left(\sqrt{L_{\mathbf u}} + \|\mathbf u\|\right)^2
+        = L_{\mathbf u} + 2\|\mathbf u\|\sqrt{L_{\mathbf u}} + \|\mathbf u\|^2 .
+
+    With :math:`\|\mathbf u\| = 0` the infimum is approached as :math:`\eta \to 0` (returns
+    0.0); with :math:`L_{\mathbf u} = 0`, as :math:`\eta \to 1` (returns 1.0); both zero
+    returns 0.5 (the bound is 0 for every :math:`\eta`).
+    """
+    L = check_param(loss_u, "loss_u", 0, None)
+    N = check_param(norm_u_sq, "norm_u_sq", 0, None)
+    if L == 0 and N == 0:
+        return 0.5
+    a, b = math.sqrt(N), math.sqrt(L)
+    return a / (a + b)
+
+
+def widrow_hoff_tuned(loss_u: float, norm_u_sq: float) -> float:
+    r""":math:`\min_{0<\eta<1}` of Theorem 1's bound for a fixed :math:`\mathbf u`:
+    :math:`(\sqrt{L_{\mathbf u}} + \|\mathbf u\|)^2` (see :func:`widrow_hoff_best_eta`)."""
+    L = check_param(loss_u, "loss_u", 0, None)
+    N = check_param(norm_u_sq, "norm_u_sq", 0, None)
+    return (math.sqrt(L) + math.sqrt(N)) ** 2
+
+
+@_dataclass(frozen=True)
+class UnitBallReport:
+    """Whether every :math:`\\|x_t\\|_2 \\le` ``radius`` (Theorem 1's assumption), and where not.
+
+    ``first_outside`` is the 0-based round of the first violation (``None`` if none).
+    """
+
+    max_norm: float
+    n_outside: int
+    first_outside: int | None
+    radius: float = 1.0
+
+    @property
+    def ok(self) -> bool:
+        return self.n_outside == 0
+
+    def message(self) -> str:
+        if self.ok:
+            return f"max ||x_t|| = {self.max_norm:.4g} <= {self.radius:g}: Theorem 1's assumption holds."
+        return (f"{self.n_outside} round(s) have ||x_t|| > {self.radius:g} (first: round "
+                f"{self.first_outside + 1}; max ||x_t|| = {self.max_norm:.4g}): Theorem 1 does not apply.")
+
+
+def check_unit_ball(X, radius: float = 1.0, tol: float = 1e-9) -> UnitBallReport:
+    r"""Check Theorem 1's assumption :math:`\|\mathbf x_t\|_2 \le 1` and report where it fails.
+
+    A relative tolerance ``tol`` forgives rounding (a vector normalised to length 1 may
+    come out at :math:`1 + 10^{-16}`).
+    """
+    A = _as_matrix(X, "X")
+    radius = check_param(radius, "radius", 0, None, lo_open=True)
+    norms = _np.sqrt(_np.einsum("td,td->t", A, A))
+    out = norms > radius * (1.0 + tol)
+    n_out = int(out.sum())
+    return UnitBallReport(float(norms.max()), n_out, int(_np.argmax(out)) if n_out else None, radius)
+
+
+def widrow_hoff_clairvoyant(X, y) -> _np.ndarray:
+    r"""The clairvoyant comparator :math:`\arg\min_{\mathbf u} L_{\mathbf u}` (least squares).
+
+    The minimum-norm least-squares solution (``numpy.linalg.lstsq``); its loss is the
+    smallest achievable :math:`\min_{\mathbf u} L_{\mathbf u}` of the notes.
+    """
+    A = _as_matrix(X, "X")
+    v = _as_labels(y, A.shape[0], "y")
+    return _np.linalg.lstsq(A, v, rcond=None)[0]
+
+
+def _spectrum(X, y):
+    """Singular values s, c = U^T y, V^T and the residual outside X's column space.
+
+    Computed from the eigendecomposition of the smaller Gram matrix (X^T X or X X^T):
+    several times faster than an SVD for wide or tall X; directions with
+    s^2 <= 1e-12 * s_max^2 are treated as exact zeros (they then add c_i^2 to r0 instead,
+    which is the same contribution to L_u up to that tolerance).
+    """
+    A = _as_matrix(X, "X")
+    v = _as_labels(y, A.shape[0], "y")
+    T, d = A.shape
+    if d <= T:
+        lam, V = _np.linalg.eigh(A.T @ A)
+        keep = lam > 1e-12 * max(float(lam.max()), 1e-300)
+        s = _np.sqrt(lam[keep])
+        Vt = V[:, keep].T
+        c = (Vt @ (A.T @ v)) / s
+    else:
+        lam, U = _np.linalg.eigh(A @ A.T)
+        keep = lam > 1e-12 * max(float(lam.max()), 1e-300)
+        s = _np.sqrt(lam[keep])
+        U = U[:, keep]
+        c = U.T @ v
+        Vt = (U.T @ A) / s[:, None]
+    r0 = max(float(v @ v) - float(c @ c), 0.0)
+    return s, c, Vt, r0
+
+
+def widrow_hoff_comparator(X, y, eta: float) -> _np.ndarray:
+    r"""The :math:`\mathbf u` minimising Theorem 1's right-hand side for this stream and :math:`\eta`.
+
+    :math:`\frac{\|X\mathbf u - \mathbf y\|^2}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}` is a
+    ridge problem with :math:`\lambda = (1-\eta)/\eta`:
+
+    .. math::
+
+        \mathbf u^*_\eta = \left(X^\top X + \tfrac{1-\eta}{\eta} I\right)^{-1} X^\top \mathbf y .
+
+    As :math:`\eta \to 1` it tends to the (minimum-norm) least-squares :math:`\mathbf u`.
+    """
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    s, c, Vt, _ = _spectrum(X, y)
+    lam = (1.0 - eta) / eta
+    return Vt.T @ (s * c / (s**2 + lam))
+
+
+def widrow_hoff_min(X, y, eta):
+    r""":math:`\min_{\mathbf u}\left(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\right)`,
+    the right-hand side of Theorem 1, for one :math:`\eta` (float) or an array of them.
+
+    With the SVD :math:`X = U S V^\top`, :math:`\mathbf c = U^\top\mathbf y`,
+    :math:`\lambda = (1-\eta)/\eta` and :math:`r_0 = \|\mathbf y - U\mathbf c\|^2`:
+    :math:`L_{\mathbf u^*} = r_0 + \sum_i (\lambda c_i/(s_i^2+\lambda))^2`,
+    :math:`\|\mathbf u^*\|^2 = \sum_i (s_i c_i/(s_i^2+\lambda))^2`.
+    """
+    etas = _np.asarray(eta, dtype=float)
+    if not _np.all(_np.isfinite(etas)) or _np.any((etas <= 0) | (etas >= 1)):
+        raise StreamError.bad("eta", f"{eta!r}", "learning rate(s) in (0, 1)")
+    return _min_from_spectrum(_spectrum(X, y), etas)
+
+
+def _min_from_spectrum(spec, etas):
+    s, c, _, r0 = spec
+    etas = _np.asarray(etas, dtype=float)
+    lam = ((1.0 - etas) / etas)[..., None]
+    den = s**2 + lam
+    loss = r0 + _np.sum((lam * c / den) ** 2, axis=-1)
+    norm = _np.sum((s * c / den) ** 2, axis=-1)
+    out = loss / (1.0 - etas) + norm / etas
+    return float(out) if out.ndim == 0 else out
+
+
+def widrow_hoff_optimal_eta(X, y, tol: float = 1e-10) -> tuple[float, float]:
+    r"""The :math:`\eta \in (0,1)` minimising :math:`B(\eta) = \min_{\mathbf u}\left(
+    \frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\right)`, and :math:`B` there.
+
+    :math:`(\mathbf u, \eta) \mapsto L_{\mathbf u}/(1-\eta) + \|\mathbf u\|^2/\eta` is jointly
+    convex (perspectives of convex quadratics), so :math:`B` is convex in :math:`\eta` and a
+    golden-section search finds its minimum.  The value equals
+    :math:`\min_{\mathbf u} (\sqrt{L_{\mathbf u}} + \|\mathbf u\|)^2`.
+
+    Returns
+    -------
+    (eta, bound) : tuple of float
+    """
+    spec = _spectrum(X, y)  # one SVD; every evaluation below is O(min(T, d))
+
+    def B(e: float) -> float:
+        return _min_from_spectrum(spec, e)
+
+    lo, hi = 1e-9, 1.0 - 1e-9
+    g = (math.sqrt(5.0) - 1.0) / 2.0
+    a, b = lo + (1 - g) * (hi - lo), lo + g * (hi - lo)
+    fa, fb = B(a), B(b)
+    while hi - lo > tol:
+        if fa <= fb:
+            hi, b, fb = b, a, fa
+            a = lo + (1 - g) * (hi - lo)
+            fa = B(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = B(b)
+    eta = 0.5 * (lo + hi)
+    return eta, B(eta)
+
+
+@_dataclass(frozen=True)
+class WidrowHoffBound:
+    """Theorem 1 evaluated on one stream: the bound, its minimising comparator, the assumption."""
+
+    eta: float
+    bound: float
+    u: _np.ndarray
+    loss_u: float
+    norm_u_sq: float
+    assumption: UnitBallReport
+
+
+def widrow_hoff_theorem(X, y, eta: float) -> WidrowHoffBound:
+    r"""Theorem 1's right-hand side on this stream, with the comparator attaining the minimum
+    (:func:`widrow_hoff_comparator`) and the check of :math:`\|\mathbf x_t\| \le 1`."""
+    A = _as_matrix(X, "X")
+    v = _as_labels(y, A.shape[0], "y")
+    u = widrow_hoff_comparator(A, v, eta)
+    L = float(_np.sum((A @ u - v) ** 2))
+    N = float(u @ u)
+    return WidrowHoffBound(eta, widrow_hoff(L, N, eta), u, L, N, check_unit_ball(A))
+
+
+def online_to_batch(risk_u: float, norm_u_sq: float, eta: float, m: int) -> float:
+    r"""Theorem 2 for one comparator: :math:`\frac{R_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|_2^2}{\eta m}`.
+
+    **Theorem 2** (``seeds/004_d8e420cbfd1746de.txt``, Section 2).  Run Widrow-Hoff on an
+    i.i.d. sample of size :math:`m` (with :math:`\|\mathbf x\| \le 1` almost surely and
+    :math:`0<\eta<1`) and output :math:`\mathbf v = \frac1m\sum_{t=1}^m \mathbf w_t`; then
+
+    .. math::
+
+        \mathbb E_S[R_{\mathbf v}] \le \min_{\mathbf u}\left(\frac{R_{\mathbf u}}{1-\eta}
+        + \frac{\|\mathbf u\|_2^2}{\eta m}\right),
+        \qquad R_{\mathbf v} = \mathbb E_{(\mathbf x,y)\sim D}[(\mathbf v\cdot\mathbf x - y)^2].
+
+    A bound on the *expected* risk over samples: one sample's :math:`R_{\mathbf v}` may
+    exceed it.  See :mod:`olcore.online_to_batch` for the minimising :math:`\mathbf u`.
+
+    Parameters
+    ----------
+    risk_u : float
+        :math:`R_{\mathbf u} \ge 0`.
+    norm_u_sq : float
+    eta : float in (0, 1)
+    m : int >= 1
+        Sample size.
+    """
+    risk_u = check_param(risk_u, "risk_u", 0, None)
+    norm_u_sq = check_param(norm_u_sq, "norm_u_sq", 0, None)
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    m = check_int(m, "m", 1)
+    return risk_u / (1.0 - eta) + norm_u_sq / (eta * m)
+
+
+def widrow_hoff_prefix_min(X, y, eta: float, rounds) -> _np.ndarray:
+    r"""Theorem 1's right-hand side on each prefix :math:`(\mathbf x_1,y_1),\dots,(\mathbf x_t,y_t)`.
+
+    A prefix is a stream, so :math:`L_{WH}(t) \le \min_{\mathbf u}(L_{\mathbf u}(t)/(1-\eta)
+    + \|\mathbf u\|^2/\eta)` for every :math:`t`: the bound as a curve over rounds.  With
+    :math:`A_t = \sum_{s\le t}\mathbf x_s\mathbf x_s^\top`, :math:`\mathbf b_t = \sum_{s\le t} y_s\mathbf x_s`,
+    :math:`c_t = \sum_{s\le t} y_s^2` and :math:`\lambda = (1-\eta)/\eta` the value is
+    :math:`\left(c_t - \mathbf b_t^\top(A_t + \lambda I)^{-1}\mathbf b_t\right)/(1-\eta)`.
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,)
+    eta : float in (0, 1)
+    rounds : int array (K,)
+        Prefix lengths :math:`t \in 1..T` (need not be sorted).
+
+    Returns
+    -------
+    array (K,)
+    """
+    A = _as_matrix(X, "X")
+    v = _as_labels(y, A.shape[0], "y")
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    ts = _np.asarray(rounds, dtype=_np.intp).reshape(-1)
+    if ts.size and (ts.min() < 1 or ts.max() > A.shape[0]):
+        raise StreamError.bad("rounds", f"{ts.min()}..{ts.max()}", f"prefix lengths in 1..{A.shape[0]}")
+    order = _np.argsort(ts, kind="stable")
+    d = A.shape[1]
+    lam = (1.0 - eta) / eta
+    out = _np.empty(ts.size)
+    G = _np.zeros((d, d))
+    b = _np.zeros(d)
+    c = 0.0
+    done = 0
+    for i in order:
+        t = int(ts[i])
+        if t > done:
+            seg, ys = A[done:t], v[done:t]
+            G += seg.T @ seg
+            b += seg.T @ ys
+            c += float(ys @ ys)
+            done = t
+        sol = _np.linalg.solve(G + lam * _np.eye(d), b)
+        out[i] = max(c - float(b @ sol), 0.0) / (1.0 - eta)
+    return out

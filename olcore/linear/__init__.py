@@ -14,3 +14,9 @@ from .passive_aggressive import PassiveAggressive, passive_aggressive  # noqa: E
 
 __all__ += ["perceptron", "Perceptron", "winnow", "Winnow", "ogd_hinge", "OGDHinge",
             "passive_aggressive", "PassiveAggressive"]
+
+# Widrow-Hoff and exponentiated gradient (regression; issue 5)
+from .widrow_hoff import WidrowHoff, widrow_hoff, widrow_hoff_many  # noqa: E402
+from .eg import ExponentiatedGradient, exponentiated_gradient  # noqa: E402
+
+__all__ += ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "exponentiated_gradient", "ExponentiatedGradient"]

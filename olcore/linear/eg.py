@@ -1,0 +1,156 @@
+r"""Exponentiated Gradient (EG): the multiplicative counterpart of Widrow-Hoff.
+
+Notes
+-----
+Section 1.3 of ``seeds/004_d8e420cbfd1746de.txt``: replace the squared Euclidean distance
+of Motivation 2 by the relative entropy :math:`\mathrm{RE}(\mathbf{w}_t\,\|\,\mathbf{w}_{t+1})`
+and keep :math:`\mathbf{w}` a probability vector; the update becomes multiplicative,
+
+.. math::
+
+    w_{t+1,i} = \frac{w_{t,i}\, e^{-\eta \frac{\partial L}{\partial w_i}
+                (\mathbf{w}_t, \mathbf{x}_t, y_t)}}{Z_t},
+    \qquad
+    \frac{\partial L}{\partial w_i} = 2(\mathbf{w}_t\cdot\mathbf{x}_t - y_t)\,x_{t,i}
+
+for the square loss :math:`L(\mathbf{w},\mathbf{x},y) = (\mathbf{w}\cdot\mathbf{x}-y)^2`,
+with :math:`\mathbf{w}_1 = (1/n,\dots,1/n)` and :math:`Z_t` the normaliser.  The gradient
+keeps its factor 2 as the notes write :math:`\partial L/\partial w_i` (Kivinen and Warmuth,
+1997, use the same :math:`e^{-2\eta(\hat y_t - y_t)x_{t,i}}`); Widrow-Hoff's rule absorbs the
+2 into :math:`\eta`.  So EG with rate :math:`\eta` moves like Widrow-Hoff with rate
+:math:`2\eta`, to first order.
+
+=========================  ==========================================
+Additive (Euclidean)       Multiplicative (relative entropy)
+=========================  ==========================================
+Perceptron                 Winnow / Weighted Majority
+Gradient descent (WH)      Exponentiated Gradient
+=========================  ==========================================
+
+The notes state no loss bound for EG; none is claimed here.  Weights are kept in the log
+domain (log-sum-exp), so no learning rate or stream length overflows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import StreamError
+from ..trace import Trace
+from ..validate import as_labels, as_matrix, check_param
+
+__all__ = ["exponentiated_gradient", "ExponentiatedGradient", "simplex_stream"]
+
+
+def exponentiated_gradient(X, y, eta: float = 0.1) -> Trace:
+    r"""Run EG with the square loss over a whole stream (the fast path).
+
+    Parameters
+    ----------
+    X : array (T, n)
+        Feature vectors (e.g. experts' predictions).
+    y : array (T,)
+        Real targets.
+    eta : float, default=0.1
+        Learning rate, :math:`\eta > 0`.
+
+    Returns
+    -------
+    Trace
+        ``losses`` (T,) :math:`(\hat y_t - y_t)^2`, ``predictions`` (T,), ``weights``
+        (T+1, n), each row a probability vector (row 0 uniform), ``extras["residual"]``
+        (T,) :math:`\hat y_t - y_t` and ``extras["log_weights"]`` (T+1, n), the
+        normalised log-weights.
+
+    References
+    ----------
+    Section 1.3 of ``seeds/004_d8e420cbfd1746de.txt``.
+    """
+    X = as_matrix(X, "X")
+    y = as_labels(y, X.shape[0], "y")
+    eta = check_param(eta, "eta", 0, None, lo_open=True)
+    T, n = X.shape
+    logW = np.empty((T + 1, n))     # unnormalised log-weights, shifted so each row's max is 0
+    logW[0] = 0.0
+    preds = np.empty(T)
+    lw = np.zeros(n)
+    for t in range(T):
+        x = X[t]
+        w = np.exp(lw)              # max entry is exp(0) = 1: no overflow, Z >= 1
+        p = float(w @ x) / float(w.sum())
+        preds[t] = p
+        lw = lw - (eta * 2.0 * (p - y[t])) * x
+        lw -= lw.max()
+        logW[t + 1] = lw
+    resid = preds - y
+    W = np.exp(logW)
+    Z = W.sum(axis=1, keepdims=True)
+    W /= Z
+    logW = logW - np.log(Z)         # normalised: logsumexp of each row is 0
+    return Trace(losses=resid**2, predictions=preds, weight_table=W,
+                 extras={"residual": resid, "log_weights": logW})
+
+
+class ExponentiatedGradient:
+    r"""EG one round at a time, as the notes' formula reads (the reference path).
+
+    ::
+
+        w_1 = (1/n, ..., 1/n)
+        for t = 1..T:  predict yhat_t = w_t . x_t;  observe y_t
+                       w_{t+1,i} = w_{t,i} exp(-eta dL/dw_i) / Z_t,  dL/dw_i = 2 (yhat_t - y_t) x_{t,i}
+
+    Parameters
+    ----------
+    n : int
+        Dimension of :math:`\mathbf{x}_t`.
+    eta : float, default=0.1
+    """
+
+    def __init__(self, n: int, eta: float = 0.1) -> None:
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+            raise StreamError.bad("n", repr(n), "a whole number >= 1")
+        self.eta = check_param(eta, "eta", 0, None, lo_open=True)
+        self.w = np.full(int(n), 1.0 / n)
+
+    def predict(self, x) -> float:
+        return float(np.dot(self.w, np.asarray(x, dtype=float)))
+
+    def update(self, x, y: float) -> float:
+        """Observe :math:`y_t`, update multiplicatively, return :math:`(\\hat y_t - y_t)^2`."""
+        x = np.asarray(x, dtype=float)
+        y_hat = self.predict(x)
+        grad = 2.0 * (y_hat - float(y)) * x          # dL/dw_i
+        v = self.w * np.exp(-self.eta * grad)        # w_{t,i} e^{-eta dL/dw_i}
+        self.w = v / v.sum()                         # / Z_t
+        return (y_hat - float(y)) ** 2
+
+
+def simplex_stream(T: int = 500, n: int = 100, k: int = 2, noise: float = 0.05, seed: int = 0):
+    r"""A stream whose best predictor is a sparse probability vector: EG's home ground.
+
+    :math:`\mathbf x_t` uniform in :math:`[0,1]^n` (e.g. n experts' forecasts),
+    :math:`y_t = \mathbf u\cdot\mathbf x_t + N(0,\text{noise}^2)` with :math:`\mathbf u` uniform
+    on ``k`` randomly chosen coordinates (:math:`\mathbf u \ge 0`, :math:`\sum_i u_i = 1`).
+    Here :math:`\|\mathbf x_t\|_\infty \le 1` but :math:`\|\mathbf x_t\|_2` is about
+    :math:`\sqrt{n/3}`: an additive update must shrink its steps by that much, a
+    multiplicative one need not.
+
+    Returns
+    -------
+    Stream of kind ``"regression"`` with ``info = {"u", "relevant", "noise"}``.
+    """
+    from .. import streams
+    from ..validate import check_int, check_seed
+
+    T = check_int(T, "T", 1, streams.MAX_ROUNDS)
+    n = check_int(n, "n", 1, streams.MAX_COLUMNS)
+    k = check_int(k, "k", 1, n)
+    noise = check_param(noise, "noise", 0, None)
+    rng = np.random.default_rng(check_seed(seed))
+    relevant = np.sort(rng.choice(n, size=k, replace=False))
+    u = np.zeros(n)
+    u[relevant] = 1.0 / k
+    X = rng.random((T, n))
+    y = X @ u + noise * rng.standard_normal(T)
+    return streams.from_arrays("regression", X, y, {"u": u, "relevant": relevant, "noise": noise})

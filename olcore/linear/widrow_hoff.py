@@ -1,0 +1,315 @@
+r"""Widrow-Hoff (Least Mean Squares): online linear regression with the square loss.
+
+Notes
+-----
+The algorithm of the notes (``seeds/004_d8e420cbfd1746de.txt``, Section 1):
+
+.. math::
+
+    \mathbf{w}_1 = \mathbf{0}, \qquad
+    \hat y_t = \mathbf{w}_t \cdot \mathbf{x}_t, \qquad
+    \text{loss}_t = (\hat y_t - y_t)^2, \qquad
+    \mathbf{w}_{t+1} = \mathbf{w}_t - \eta\,(\mathbf{w}_t \cdot \mathbf{x}_t - y_t)\,\mathbf{x}_t .
+
+**Theorem 1.** If :math:`\|\mathbf{x}_t\|_2 \le 1` for all :math:`t` and
+:math:`0 < \eta < 1`, then
+
+.. math::
+
+    L_{WH} \le \min_{\mathbf{u} \in \mathbb{R}^n}
+    \left( \frac{L_{\mathbf{u}}}{1-\eta} + \frac{\|\mathbf{u}\|_2^2}{\eta} \right).
+
+The proof fixes :math:`\mathbf{u}` and tracks the potential
+:math:`\Phi_t = \|\mathbf{w}_t - \mathbf{u}\|_2^2`; with
+:math:`\ell_t = \mathbf{w}_t \cdot \mathbf{x}_t - y_t` and
+:math:`g_t = \mathbf{u} \cdot \mathbf{x}_t - y_t` the per-round claim is
+
+.. math::
+
+    \Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\, g_t^2 ,
+
+which telescopes, with :math:`\Phi_1 = \|\mathbf{u}\|^2` and :math:`\Phi_{T+1} \ge 0`, to
+:math:`-\|\mathbf{u}\|^2 \le -\eta L_{WH} + \frac{\eta}{1-\eta} L_{\mathbf{u}}`.
+:func:`proof_quantities` returns every term of that argument.
+
+The algorithm itself runs for any :math:`\eta > 0` and any :math:`\mathbf{x}_t`; only the
+theorem needs :math:`\|\mathbf{x}_t\| \le 1` and :math:`\eta < 1`
+(see :func:`olcore.bounds.check_unit_ball` and :func:`to_unit_ball`).
+
+Reading of the notes: the scribe's line "Update w_{t+1} = w_t η(w_t·x_t y_t)x_t" lost its
+minus signs in extraction; Section 1.1 writes the rule in full, which is what is implemented.
+Motivation 2's objective is printed as :math:`\eta(\mathbf{w}_{t+1}\cdot\mathbf{x}-y_t)^2 +
+\|\mathbf{w}_{t+1}-\mathbf{w}_t\|_2` (no square); the stated solution needs the *squared*
+distance, :math:`\|\cdot\|_2^2` (with the loss halved), as in Section 1.3.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import StreamError
+from ..trace import Trace
+from ..validate import as_labels, as_matrix, check_param
+
+__all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball"]
+
+
+def _check_eta(eta) -> float:
+    return check_param(eta, "eta", 0, None, lo_open=True)
+
+
+def widrow_hoff(X, y, eta: float = 0.1, u=None) -> Trace:
+    r"""Run Widrow-Hoff over a whole stream (the fast path).
+
+    :math:`\mathbf{w}_1 = 0`; round :math:`t` predicts :math:`\hat y_t = \mathbf{w}_t\cdot
+    \mathbf{x}_t`, suffers :math:`(\hat y_t - y_t)^2` and updates
+    :math:`\mathbf{w}_{t+1} = \mathbf{w}_t - \eta(\hat y_t - y_t)\mathbf{x}_t`.
+
+    Parameters
+    ----------
+    X : array (T, d)
+        Feature vectors; Theorem 1 needs :math:`\|x_t\|_2 \le 1` (not enforced here).
+    y : array (T,)
+        Real targets.
+    eta : float, default=0.1
+        Learning rate, :math:`\eta > 0` (Theorem 1 needs :math:`\eta < 1`).
+    u : array (d,), default=None
+        A comparator.  When given, ``extras`` also holds the proof view's quantities
+        for this :math:`\mathbf{u}` (see :func:`proof_quantities`).
+
+    Returns
+    -------
+    Trace
+        ``losses`` (T,) squared errors :math:`\ell_t^2`; ``predictions`` (T,)
+        :math:`\hat y_t`; ``weights`` (T+1, d), row ``t`` is :math:`\mathbf{w}_{t+1}` in
+        the notes' 1-based numbering (row 0 is :math:`\mathbf{w}_1 = 0`);
+        ``extras["residual"]`` (T,) :math:`\ell_t = \hat y_t - y_t`; with ``u``:
+        ``potential`` (T+1,), ``potential_drop`` (T,), ``comparator_loss`` (T,)
+        :math:`g_t^2`, ``claim_bound`` (T,).
+
+    References
+    ----------
+    Theorem 1 of ``seeds/004_d8e420cbfd1746de.txt`` (COS 511, lecture 18).
+    """
+    X = as_matrix(X, "X")
+    y = as_labels(y, X.shape[0], "y")
+    eta = _check_eta(eta)
+    W, preds = _run(X, y, eta)
+    resid = preds - y
+    extras = {"residual": resid}
+    if u is not None:
+        q = _proof_from_weights(X, y, W, resid, eta, u)
+        extras.update({k: q[k] for k in ("potential", "potential_drop", "comparator_loss", "claim_bound")})
+    return Trace(losses=resid**2, predictions=preds, weight_table=W, extras=extras)
+
+
+def _run(X: np.ndarray, y: np.ndarray, eta: float) -> tuple[np.ndarray, np.ndarray]:
+    """The recurrence; returns W (T+1, d) and predictions (T,).
+
+    Each step is sequential (w_{t+1} depends on w_t), so the loop is over rounds with
+    plain Python floats for small d (faster than numpy calls on length-2 arrays) and
+    numpy vectors otherwise.
+    """
+    T, d = X.shape
+    W = np.zeros((T + 1, d))
+    preds = np.empty(T)
+    if d <= 4:
+        rows = X.tolist()
+        ys = y.tolist()
+        w = [0.0] * d
+        out = []
+        for t in range(T):
+            x = rows[t]
+            p = 0.0
+            for i in range(d):
+                p += w[i] * x[i]
+            preds[t] = p
+            step = eta * (p - ys[t])
+            w = [w[i] - step * x[i] for i in range(d)]
+            out.append(w)
+        if T:
+            W[1:] = out
+        return W, preds
+    w = np.zeros(d)
+    for t in range(T):
+        x = X[t]
+        p = float(w @ x)
+        preds[t] = p
+        w = w - (eta * (p - y[t])) * x
+        W[t + 1] = w
+    return W, preds
+
+
+def widrow_hoff_many(X, y, eta) -> tuple[np.ndarray, np.ndarray]:
+    r"""Widrow-Hoff on B streams (or B learning rates) at once, vectorised over B.
+
+    Used by the :math:`\eta` sweep, the online-to-batch experiment and the property
+    tests.  Row ``b`` equals ``widrow_hoff(X[b], y[b], eta[b])``.
+
+    Parameters
+    ----------
+    X : array (B, T, d) or (T, d)
+        One stream per row, or one stream shared by all B learning rates.
+    y : array (B, T) or (T,)
+    eta : float or array (B,)
+
+    Returns
+    -------
+    W : array (B, T+1, d)
+        Weight histories, ``W[b, 0] = 0``.
+    losses : array (B, T)
+        Squared errors :math:`(\hat y_t - y_t)^2`.
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    eta = np.atleast_1d(np.asarray(eta, dtype=float))
+    if eta.ndim != 1 or not np.all(np.isfinite(eta)) or np.any(eta <= 0):
+        raise StreamError.bad("eta", f"{eta!r}", "positive finite learning rate(s)")
+    if X.ndim == 2:
+        B = eta.size
+        X = np.broadcast_to(X, (B,) + X.shape)
+        y = np.broadcast_to(y, (B,) + y.shape)
+    if X.ndim != 3 or y.shape != X.shape[:2]:
+        raise StreamError.bad("X, y", f"shapes {X.shape} and {y.shape}", "(B, T, d) and (B, T)")
+    if not (np.isfinite(X).all() and np.isfinite(y).all()):
+        raise StreamError.bad("X, y", "NaN or inf", "finite numbers")
+    B, T, d = X.shape
+    if eta.size == 1:
+        eta = np.full(B, eta[0])
+    if eta.size != B:
+        raise StreamError.bad("eta", f"{eta.size} values", f"1 or B = {B}")
+    W = np.zeros((B, T + 1, d))
+    losses = np.empty((B, T))
+    w = np.zeros((B, d))
+    Xt = np.ascontiguousarray(np.moveaxis(X, 1, 0))  # (T, B, d): contiguous per round
+    yt = np.ascontiguousarray(y.T)
+    for t in range(T):
+        x = Xt[t]
+        r = np.einsum("bd,bd->b", w, x) - yt[t]
+        losses[:, t] = r * r
+        w = w - (eta * r)[:, None] * x
+        W[:, t + 1] = w
+    return W, losses
+
+
+class WidrowHoff:
+    r"""Widrow-Hoff, one round at a time, line by line as in the notes (the reference path).
+
+    ::
+
+        Initialize w_1 = 0;  choose eta > 0
+        for t = 1..T:   get x_t;  predict yhat_t = w_t . x_t;  observe y_t
+                        update w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+
+    Parameters
+    ----------
+    d : int
+        Dimension of :math:`\mathbf{x}_t`.
+    eta : float, default=0.1
+        Learning rate, :math:`\eta > 0`.
+    """
+
+    def __init__(self, d: int, eta: float = 0.1) -> None:
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
+            raise StreamError.bad("d", repr(d), "a whole number >= 1")
+        self.eta = _check_eta(eta)
+        self.w = np.zeros(int(d))            # Initialize w_1 = 0
+
+    def predict(self, x) -> float:
+        """:math:`\\hat y_t = \\mathbf{w}_t \\cdot \\mathbf{x}_t`."""
+        x = np.asarray(x, dtype=float)
+        return float(np.dot(self.w, x))      # Predict yhat_t = w_t . x_t
+
+    def update(self, x, y: float) -> float:
+        """Observe :math:`y_t`, update, and return the round's loss :math:`(\\hat y_t - y_t)^2`."""
+        x = np.asarray(x, dtype=float)
+        y_hat = self.predict(x)
+        ell = y_hat - float(y)               # l_t = w_t . x_t - y_t
+        self.w = self.w - self.eta * ell * x  # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+        return ell * ell
+
+
+def proof_quantities(X, y, eta: float, u, trace: Trace | None = None) -> dict[str, np.ndarray | float]:
+    r"""Every term of Theorem 1's potential proof for a fixed comparator :math:`\mathbf{u}`.
+
+    .. math::
+
+        \Phi_t = \|\mathbf{w}_t - \mathbf{u}\|_2^2,\quad
+        \ell_t = \mathbf{w}_t\cdot\mathbf{x}_t - y_t,\quad
+        g_t = \mathbf{u}\cdot\mathbf{x}_t - y_t,\quad
+        \Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \tfrac{\eta}{1-\eta} g_t^2 .
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,)
+    eta : float
+        In (0, 1) for the claim to be meaningful.
+    u : array (d,)
+    trace : Trace, default=None
+        A Widrow-Hoff trace of this stream and ``eta`` (computed if not given).
+
+    Returns
+    -------
+    dict with ``potential`` (T+1,) :math:`\Phi_1..\Phi_{T+1}`; ``potential_drop`` (T,)
+    :math:`\Phi_{t+1}-\Phi_t`; ``residual`` (T,) :math:`\ell_t`; ``comparator_residual``
+    (T,) :math:`g_t`; ``comparator_loss`` (T,) :math:`g_t^2`; ``claim_bound`` (T,)
+    :math:`-\eta\ell_t^2 + \frac{\eta}{1-\eta}g_t^2`; ``exact_drop`` (T,), line (6) of
+    the proof, :math:`-2\eta\ell_t(\mathbf{w}_t\cdot\mathbf{x}_t-\mathbf{u}\cdot\mathbf{x}_t)
+    + \eta^2\ell_t^2\|\mathbf{x}_t\|^2`; and the telescoped totals ``L_wh``, ``L_u``,
+    ``phi_1``, ``phi_end``.
+    """
+    X = as_matrix(X, "X")
+    y = as_labels(y, X.shape[0], "y")
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    if trace is None:
+        trace = widrow_hoff(X, y, eta)
+    W = trace.weights
+    resid = np.asarray(trace.predictions, dtype=float) - y
+    return _proof_from_weights(X, y, W, resid, eta, u)
+
+
+def _proof_from_weights(X, y, W, resid, eta, u) -> dict:
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    u = np.asarray(u, dtype=float).reshape(-1)
+    if u.shape != (X.shape[1],) or not np.isfinite(u).all():
+        raise StreamError.bad("u", f"shape {u.shape}", f"a finite vector of length d = {X.shape[1]}")
+    D = W - u
+    phi = np.einsum("td,td->t", D, D)
+    g = X @ u - y
+    claim = -eta * resid**2 + eta / (1.0 - eta) * g**2
+    wx = np.einsum("td,td->t", W[:-1], X)
+    exact = -2 * eta * resid * (wx - X @ u) + eta**2 * resid**2 * np.einsum("td,td->t", X, X)
+    return {
+        "potential": phi,
+        "potential_drop": np.diff(phi),
+        "residual": resid,
+        "comparator_residual": g,
+        "comparator_loss": g**2,
+        "claim_bound": claim,
+        "exact_drop": exact,
+        "L_wh": float(np.sum(resid**2)),
+        "L_u": float(np.sum(g**2)),
+        "phi_1": float(phi[0]),
+        "phi_end": float(phi[-1]),
+    }
+
+
+def to_unit_ball(X) -> tuple[np.ndarray, float]:
+    r"""Rescale a stream so that :math:`\max_t \|\mathbf{x}_t\|_2 = 1` (when it exceeds 1).
+
+    Dividing every :math:`\mathbf{x}_t` by :math:`R = \max_t\|\mathbf{x}_t\|` makes
+    Theorem 1 apply; the comparator :math:`\mathbf{u}` becomes :math:`R\mathbf{u}`
+    (same predictions), so :math:`\|\mathbf{u}\|^2` in the bound grows by :math:`R^2`.
+
+    Returns
+    -------
+    X_scaled : array (T, d)
+    R : float
+        The factor divided by (1.0 when the stream already lies in the unit ball).
+    """
+    X = as_matrix(X, "X")
+    R = float(np.sqrt(np.max(np.einsum("td,td->t", X, X))))
+    if R <= 1.0:
+        return X, 1.0
+    return X / R, R
