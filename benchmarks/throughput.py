@@ -1,0 +1,302 @@
+"""Rounds per second: olcore beside scikit-learn and River, one process, same seeded streams.
+
+    python -m benchmarks.throughput                  # the full table (a few minutes on 2 cores)
+    python -m benchmarks.throughput --quick          # T = 10^4, fewer River rounds: a smoke run
+
+Perceptron and Winnow: T = 10^5 rounds, d in {2, 20, 200}, separable and 15 %-noisy streams.
+  * olcore ``linear.perceptron(X, y)`` / ``linear.winnow(X, y)`` (whole stream, one call);
+  * scikit-learn ``Perceptron(penalty=None, eta0=1, fit_intercept=False, shuffle=False,
+    max_iter=1, tol=None).fit(X, y)``: one ordered epoch, the textbook Perceptron (Cython);
+  * River ``linear_model.Perceptron().learn_one`` in a Python loop over rows converted to
+    dicts before the clock starts (on the first ``--river-rounds`` rounds: River is slow).
+  No library has Winnow, so on the Winnow streams (``streams.disjunction`` with N = d and,
+  for the noisy case, 15 % of the labels flipped) the peers run their Perceptron on the same
+  rows (labels mapped to -1/+1 / booleans); the ratio is reported, no target applies.
+
+Experts: n = 1000 experts, T = 5000 rounds (T * n is capped at 5 * 10^6 by olcore's input checks) (``--expert-rounds``), advice from
+``streams.expert_error_rates`` (rates uniform in [0.1, 0.5]); Hedge runs on the 0/1 loss
+matrix L = [advice != outcome], Weighted Majority on the advice.  River's ``EWARegressor``
+has 1000 trivial regressors, regressor i predicting feature i (the advice of expert i), so
+its squared loss (x_i - y)^2 is exactly L[t, i]; learning rate = Hedge's eta.
+
+Every timing is the best of 3 (``time.perf_counter``).  Ratios = olcore rounds/s divided by
+the peer's.  Targets (issue 7): Perceptron >= 1x scikit-learn on separable streams and >= 0.05x
+on noisy ones, >= 10x River on separable and >= 5x on noisy; Hedge >= 50x River.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import math
+import os
+import platform
+import sys
+import time
+import warnings
+
+import numpy as np
+
+from olcore import experts, linear, streams
+
+TARGETS = {  # (algorithm, peer, stream kind) -> minimum ratio
+    ("Perceptron", "sklearn", "separable"): 1.0,
+    ("Perceptron", "sklearn", "noisy"): 0.05,
+    ("Perceptron", "River", "separable"): 10.0,
+    ("Perceptron", "River", "noisy"): 5.0,
+    ("Hedge", "River", "-"): 50.0,
+}
+
+
+def best_of(fn, repeat: int = 3) -> float:
+    """Best wall time of ``repeat`` calls of ``fn`` (seconds)."""
+    best = math.inf
+    for _ in range(repeat):
+        gc.collect()
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+# -- peers --------------------------------------------------------------------------------------
+
+def sklearn_epoch(X: np.ndarray, y: np.ndarray):
+    """scikit-learn's Perceptron, one ordered epoch over (X, y); returns the fitted model."""
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import Perceptron
+
+    clf = Perceptron(penalty=None, eta0=1.0, fit_intercept=False, shuffle=False, max_iter=1, tol=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        clf.fit(X, y)
+    return clf
+
+
+def river_rows(X: np.ndarray, y: np.ndarray, m: int):
+    """The first m rounds as River wants them: dicts of features and boolean labels."""
+    rows = [dict(enumerate(r)) for r in X[:m].tolist()]
+    labels = [bool(v > 0) for v in y[:m].tolist()]
+    return rows, labels
+
+
+def river_perceptron(rows, labels):
+    from river import linear_model
+
+    model = linear_model.Perceptron()
+    learn = model.learn_one
+    for x, t in zip(rows, labels):
+        learn(x, t)
+    return model
+
+
+def river_ewa(n: int, eta: float):
+    """River's EWARegressor over n trivial regressors; regressor i predicts feature i."""
+    from river import base
+
+    try:
+        from river.ensemble import EWARegressor
+    except ImportError:  # older River kept it in river.expert
+        from river.expert import EWARegressor
+
+    class Advice(base.Regressor):
+        """A trivial expert: predicts its own column of the advice, never learns."""
+
+        def __init__(self, i: int = 0):
+            self.i = i
+
+        def learn_one(self, x, y):
+            return None
+
+        def predict_one(self, x):
+            return x[self.i]
+
+    return EWARegressor([Advice(i) for i in range(n)], learning_rate=eta)
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+def fmt_rate(r: float) -> str:
+    if r >= 1e6:
+        return f"{r / 1e6:7.2f} M"
+    if r >= 1e3:
+        return f"{r / 1e3:7.1f} k"
+    return f"{r:7.0f}  "
+
+
+@contextlib.contextmanager
+def stream_cap(cells: int):
+    """Lift the generators' size cap (``streams.MAX_CELLS``, 5 * 10^6 values, a guard for the
+    app's users) for this benchmark only: T = 10^5 at d = 200 is 2 * 10^7 values."""
+    old = streams.MAX_CELLS
+    streams.MAX_CELLS = max(old, cells)
+    try:
+        yield
+    finally:
+        streams.MAX_CELLS = old
+
+
+def linear_rows(T: int, dims, river_rounds: dict[int, int], seed: int, repeat: int):
+    """Measure Perceptron and Winnow beside the peers; yield one result dict per stream."""
+    for algo in ("Perceptron", "Winnow"):
+        for d in dims:
+            for kind, noise in (("separable", 0.0), ("noisy", 0.15)):
+                if algo == "Perceptron":
+                    with stream_cap(T * d):
+                        s = streams.separable(T=T, d=d, gamma=0.1, noise=noise, seed=seed)
+                    X, y = np.ascontiguousarray(s.X, dtype=float), s.y.astype(float)
+                    run = lambda: linear.perceptron(X, y)  # noqa: E731
+                    yp = y
+                else:
+                    with stream_cap(T * d):
+                        s = streams.disjunction(T=T, N=d, k=min(3, d), seed=seed)
+                    X, y = s.X, s.y.copy()
+                    if noise:
+                        flip = np.random.default_rng(seed + 1).random(T) < noise
+                        y[flip] = 1 - y[flip]
+                    run = lambda: linear.winnow(X, y)  # noqa: E731
+                    yp = np.where(y > 0, 1.0, -1.0)
+                Xf = np.ascontiguousarray(X, dtype=float)
+                tr = run()
+                t_ol = best_of(run, repeat)
+                t_sk = best_of(lambda: sklearn_epoch(Xf, yp), repeat)
+                check = ""
+                if algo == "Perceptron":  # same algorithm: the final weights must agree
+                    w_sk = sklearn_epoch(Xf, yp).coef_.ravel()
+                    w_ol = tr.weights_at(tr.T)
+                    check = "w == sklearn" if np.allclose(w_sk, w_ol, atol=1e-9) else "w != sklearn!"
+                m = min(T, river_rounds[d])
+                rows, labels = river_rows(Xf, yp, m)
+                t_rv = best_of(lambda: river_perceptron(rows, labels), repeat)
+                del rows, labels
+                yield {"algo": algo, "d": d, "kind": kind, "mistakes": int(tr.n_mistakes), "T": T,
+                       "ol": T / t_ol, "sk": T / t_sk, "rv": m / t_rv, "rv_rounds": m, "check": check}
+
+
+def verdict(algo, peer, kind, ratio):
+    tgt = TARGETS.get((algo, peer, kind))
+    if tgt is None:
+        return "", ""
+    return f">= {tgt:g}x", "PASS" if ratio >= tgt else "MISS"
+
+
+def print_linear(results) -> list[str]:
+    misses = []
+    head = (f"{'algorithm':<11}{'d':>4} {'stream':<10}{'mistakes':>9} {'olcore r/s':>11} {'sklearn r/s':>12}"
+            f" {'ratio':>8} {'target':>8} {'':4} {'River r/s':>11} {'ratio':>8} {'target':>8} {'':4}  check")
+    print(head)
+    print("-" * len(head))
+    for r in results:
+        rs, rr = r["ol"] / r["sk"], r["ol"] / r["rv"]
+        ts, vs = verdict(r["algo"], "sklearn", r["kind"], rs)
+        tr_, vr = verdict(r["algo"], "River", r["kind"], rr)
+        for v, peer, ratio, tgt in ((vs, "sklearn", rs, ts), (vr, "River", rr, tr_)):
+            if v == "MISS":
+                misses.append(f"{r['algo']} d={r['d']} {r['kind']}: {ratio:.3g}x {peer} (target {tgt})")
+        print(f"{r['algo']:<11}{r['d']:>4} {r['kind']:<10}{r['mistakes']:>9} {fmt_rate(r['ol']):>11}"
+              f" {fmt_rate(r['sk']):>12} {rs:>7.3g}x {ts:>8} {vs:4} {fmt_rate(r['rv']):>11} {rr:>7.3g}x"
+              f" {tr_:>8} {vr:4}  {r['check']}", flush=True)
+    return misses
+
+
+def expert_rows(T: int, n: int, river_rounds: int, seed: int, repeat: int):
+    rng = np.random.default_rng(seed)
+    s = streams.expert_error_rates(T, rng.uniform(0.1, 0.5, size=n), seed=seed)
+    X, y = s.X, s.y
+    L = (X != y[:, None]).astype(float)
+    eta = math.sqrt(8 * math.log(n) / T)
+    t_h = best_of(lambda: experts.hedge(L, eta), repeat)
+    t_wm = best_of(lambda: experts.weighted_majority(X, y, 0.5), repeat)
+    m = min(T, river_rounds)
+    rows = [dict(enumerate(r)) for r in X[:m].astype(float).tolist()]
+    targets = [float(v) for v in y[:m]]
+
+    def ewa():
+        model = river_ewa(n, eta)
+        for x, t in zip(rows, targets):
+            model.learn_one(x, t)
+        return model
+
+    t_rv = best_of(ewa, repeat)
+    # sanity: River's weights after m rounds equal Hedge's allocation v_{m+1} (same losses, same eta)
+    v_h = experts.hedge(L[:m], eta).weights_at(m)
+    agree = np.allclose(np.asarray(ewa().weights), v_h, atol=1e-9)
+    return {"hedge": T / t_h, "wm": T / t_wm, "rv": m / t_rv, "rv_rounds": m, "T": T, "n": n,
+            "eta": eta, "agree": agree}
+
+
+def print_experts(r) -> list[str]:
+    misses = []
+    head = (f"{'algorithm':<19}{'n':>6}{'T':>8} {'olcore r/s':>11} {'River EWA r/s':>14} {'ratio':>9}"
+            f" {'target':>8} {'':4}")
+    print(head)
+    print("-" * len(head))
+    for name, key, tkey in (("Hedge", "hedge", ("Hedge", "River", "-")),
+                            ("Weighted Majority", "wm", None)):
+        ratio = r[key] / r["rv"]
+        tgt = TARGETS.get(tkey) if tkey else None
+        ts, v = (f">= {tgt:g}x", "PASS" if ratio >= tgt else "MISS") if tgt else ("", "")
+        if v == "MISS":
+            misses.append(f"{name} n={r['n']}: {ratio:.3g}x River EWARegressor (target {ts})")
+        print(f"{name:<19}{r['n']:>6}{r['T']:>8} {fmt_rate(r[key]):>11} {fmt_rate(r['rv']):>14}"
+              f" {ratio:>8.3g}x {ts:>8} {v:4}")
+    print(f"River: EWARegressor over {r['n']} trivial regressors (regressor i predicts expert i's advice, "
+          f"squared loss = 0/1 loss), learning_rate = eta = {r['eta']:.4g}, timed on the first "
+          f"{r['rv_rounds']} rounds; its final weights {'equal' if r['agree'] else 'DIFFER FROM'} "
+          "Hedge's allocation on those rounds.")
+    return misses
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="T = 10^4 and fewer River rounds (smoke run)")
+    ap.add_argument("--rounds", type=int, default=100_000, help="T for Perceptron and Winnow")
+    ap.add_argument("--dims", type=int, nargs="+", default=[2, 20, 200])
+    ap.add_argument("--river-rounds", type=int, default=None,
+                    help="River's rounds per stream (default 20000 for d <= 20, 5000 for d = 200)")
+    ap.add_argument("--experts", type=int, default=1000, help="n for Hedge / Weighted Majority")
+    ap.add_argument("--expert-rounds", type=int, default=5_000,
+                    help="T for Hedge / Weighted Majority (T * n <= 5 * 10^6, olcore's input cap)")
+    ap.add_argument("--river-expert-rounds", type=int, default=500, help="River EWARegressor's rounds")
+    ap.add_argument("--repeat", type=int, default=3, help="best of this many timings")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--only", choices=["linear", "experts"], default=None)
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.rounds, args.expert_rounds, args.river_expert_rounds = 10_000, 2_000, 100
+    T = args.rounds
+    rr = {d: (args.river_rounds or (20_000 if d <= 20 else 5_000)) for d in args.dims}
+    if args.quick and args.river_rounds is None:
+        rr = {d: 2_000 for d in args.dims}
+
+    import river
+    import sklearn
+
+    print(f"# throughput: rounds per second (best of {args.repeat}, time.perf_counter)")
+    print(f"# python {platform.python_version()}, numpy {np.__version__}, scikit-learn {sklearn.__version__}, "
+          f"river {river.__version__}; {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f} at start")
+    misses: list[str] = []
+    if args.only in (None, "linear"):
+        print(f"\n## Perceptron and Winnow: T = {T:,}; River on the first {sorted(set(rr.values()))} rounds; "
+              "sklearn = Perceptron.fit, one ordered epoch")
+        if T * max(args.dims) > streams.MAX_CELLS:
+            print(f"## streams.MAX_CELLS ({streams.MAX_CELLS:,}, the app's guard) lifted for the generators here")
+        print("## Winnow rows: peers run their Perceptron on the same disjunction rows (no library has Winnow)")
+        misses += print_linear(linear_rows(T, args.dims, rr, args.seed, args.repeat))
+    if args.only in (None, "experts"):
+        print(f"\n## Experts: n = {args.experts}, T = {args.expert_rounds:,}")
+        misses += print_experts(expert_rows(args.expert_rounds, args.experts, args.river_expert_rounds,
+                                            args.seed, args.repeat))
+    print(f"\n# load average {os.getloadavg()[0]:.2f} at end")
+    if misses:
+        print("# MISSED targets:")
+        for m in misses:
+            print("#   " + m)
+    else:
+        print("# all targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
