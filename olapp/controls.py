@@ -169,10 +169,12 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
 def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None, name: str = "run",
                  key: str | None = None, where=st) -> None:
     """A button that downloads the run as CSV: one row per round (see olcore.export)."""
-    frame, notes = export.run_frame(trace, stream, bound)
+    # The CSV is built only when the button is clicked (Streamlit calls the callable then):
+    # a wide run takes long to write, and every rerun (every step of the player) would pay.
+    notes = export.left_out(trace, stream)
     where.download_button(
-        "Download this run (CSV)", frame.to_csv(index=False, float_format="%.10g"),
-        file_name=f"{name}.csv", mime="text/csv", key=key or f"download_{name}",
+        "Download this run (CSV)", lambda: export.run_csv(trace, stream, bound),
+        file_name=f"{name}.csv", mime="text/csv", key=key or f"download_{name}", on_click="ignore",
         help="One row per round: inputs, prediction, label, loss, cumulative loss, bound so far, "
              "and the weights used in that round.")
     for note in notes:
@@ -181,10 +183,10 @@ def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None,
 
 def show_code(obj, title: str = "Show the code", where=st) -> None:
     """An expander with the source of ``obj`` (the algorithm's reference class)."""
-    with where.expander(title):
-        where.caption("The reference implementation, line by line as in the notes; the fast path "
-                      "used for long runs is tested to agree with it.")
-        where.code(inspect.getsource(obj), language="python")
+    box = where.expander(title)
+    box.caption("The reference implementation, line by line as in the notes; the fast path "
+                "used for long runs is tested to agree with it.")
+    box.code(inspect.getsource(obj), language="python")
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,28 @@ import pandas as pd
 from .streams import KINDS, Stream
 from .trace import Trace
 
-__all__ = ["run_frame", "run_csv", "MAX_CELLS"]
+__all__ = ["run_frame", "run_csv", "left_out", "MAX_CELLS"]
 
 MAX_CELLS = 2_000_000
+
+
+def _plan(trace: Trace, stream: Stream | None, max_cells: int) -> tuple[bool, bool, list[str]]:
+    """Which wide blocks fit the cell budget: (with inputs, with weights, notes on what is left out)."""
+    T, notes, budget = trace.T, [], max_cells
+    with_inputs = stream is not None and T * stream.k <= budget
+    if with_inputs:
+        budget -= T * stream.k
+    elif stream is not None:
+        notes.append(f"inputs left out ({T:,} rounds x {stream.k:,} columns is too large to download)")
+    with_weights = T * trace.k <= budget
+    if not with_weights:
+        notes.append(f"weights left out ({T:,} rounds x {trace.k:,} weights is too large to download)")
+    return with_inputs, with_weights, notes
+
+
+def left_out(trace: Trace, stream: Stream | None = None, max_cells: int = MAX_CELLS) -> list[str]:
+    """The notes :func:`run_frame` returns (what is left out), without building the table."""
+    return _plan(trace, stream, max_cells)[2]
 
 
 def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
@@ -36,19 +55,15 @@ def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
     max_cells : int, default=MAX_CELLS
     """
     T = trace.T
+    with_inputs, with_weights, notes = _plan(trace, stream, max_cells)
     cols: dict[str, np.ndarray] = {"round": np.arange(1, T + 1)}
-    notes: list[str] = []
-    budget = max_cells
     if stream is not None:
         rows = np.arange(T) % stream.T  # epochs > 1 cycle the stream
         prefix = KINDS[stream.kind].prefix
-        if T * stream.k <= budget:
+        if with_inputs:
             X = stream.X[rows]
             for j in range(stream.k):
                 cols[f"{prefix}{j + 1}"] = X[:, j]
-            budget -= T * stream.k
-        else:
-            notes.append(f"inputs left out ({T:,} rounds x {stream.k:,} columns is too large to download)")
         if stream.y is not None:
             cols["label"] = stream.y[rows]
     cols["prediction"] = np.asarray(trace.predictions)
@@ -58,12 +73,10 @@ def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
         cols["bound"] = np.broadcast_to(np.asarray(bound, dtype=float), (T,))
     if trace.mistakes is not None:
         cols["mistake"] = trace.mistakes.astype(int)
-    if T * trace.k <= budget:
+    if with_weights:
         W = trace.weights_on(np.arange(T))
         for j in range(trace.k):
             cols[f"w{j + 1}"] = W[:, j]
-    else:
-        notes.append(f"weights left out ({T:,} rounds x {trace.k:,} weights is too large to download)")
     return pd.DataFrame(cols), notes
 
 

@@ -18,8 +18,56 @@ st.markdown(
 )
 presenter = state.presenter_mode()
 
+# ---- lecture presets -------------------------------------------------------------------------
+# Each sets the sidebar's widgets (by key); its note names the lecture (seed file) and the claim.
+PRESETS = [
+    controls.Preset(
+        "Perceptron at margin γ (Novikoff)",
+        "UCL notes (seeds/000_8a17f779656f0ef2.txt), Perceptron Bound [Novikoff]: on a stream separated "
+        "by a unit v with margin γ = 0.1 inside radius R = 1, the Perceptron makes at most (R/γ)² = 100 "
+        "mistakes, however long the stream.",
+        {"source": "Generated", "n": 200, "gamma": 0.1, "noise": 0.0, "seed": 0, "epochs": 1}),
+    controls.Preset(
+        "Cycle until it converges",
+        "seeds/000 (\"How can we use the Perceptron to find a w that separates S? How long will it take?\") and "
+        "seeds/003 (cycled over a separable stream it stops after finitely many updates): a thin margin γ = 0.03, "
+        "replayed 12 times; it stops erring during pass 9, far inside (R/γ)² ≈ 1111.",
+        {"source": "Generated", "n": 100, "gamma": 0.03, "noise": 0.0, "seed": 1, "epochs": 12}),
+    controls.Preset(
+        "Noisy labels: the non-separable bound",
+        "Cesa-Bianchi's slides (seeds/003_922d87807e469abc.txt), generalized Perceptron convergence theorem: "
+        "with 10% of the labels flipped no v separates the stream, yet M ≤ L_u + R²‖u‖² + R‖u‖√L_u "
+        "for every u (u's hinge loss L_u pays for the flips).",
+        {"source": "Generated", "n": 200, "gamma": 0.15, "noise": 0.1, "seed": 0, "epochs": 1}),
+    controls.Preset(
+        "Noisy labels, replayed: it never converges",
+        "seeds/003 (\"What if the stream is not linearly separable?\"): with 5% flipped labels every pass "
+        "makes mistakes again; the bound keeps growing with L_u, so it still holds after every pass.",
+        {"source": "Generated", "n": 200, "gamma": 0.15, "noise": 0.05, "seed": 0, "epochs": 5}),
+    controls.Preset(
+        "You are the adversary (type the points)",
+        "seeds/000, Novikoff: whatever points you type, the mistakes stay below (R/γ)² measured from your "
+        "points, as long as some line through the origin separates them. Try to force many mistakes.",
+        {"source": "Typed", "epochs": 1}),
+]
+PRESET_KEY = "perceptron_preset"
+
+
+def preset_now():
+    """The preset whose values the widgets hold now (after they have been drawn), if any."""
+    ss = st.session_state
+    return next((p for p in PRESETS if all(ss.get(k) == v for k, v in p.values.items())), None)
+
+
 # ---- controls ------------------------------------------------------------------------------
 with st.sidebar:
+    controls.preset_selector(PRESETS, key=PRESET_KEY)
+    # A newly chosen preset shows its whole run: move the player to the end (it clamps to T).
+    ss = st.session_state
+    if ss.get("_perceptron_preset_seen") != ss.get(PRESET_KEY):
+        ss["_perceptron_preset_seen"] = ss.get(PRESET_KEY)
+        if ss.get(PRESET_KEY) in {p.name for p in PRESETS}:
+            ss["t"] = 10 ** 9
     st.subheader("Stream")
     source = st.segmented_control(
         "Source", ["Generated", "Typed", "Uploaded"], default="Generated", key="source", bind="query-params",
@@ -53,8 +101,7 @@ with st.sidebar:
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def generate(n: int, gamma: float, noise: float, seed: int):
-    s = streams.separable(T=n, d=2, gamma=gamma, R=1.0, noise=noise, seed=seed)
-    return s.X, s.y, s.info["v"]
+    return streams.separable(T=n, d=2, gamma=gamma, R=1.0, noise=noise, seed=seed)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -98,13 +145,15 @@ try:
             st.info("Upload a CSV stream in the sidebar (a template is there to download), "
                     "or switch the source to Generated.")
             st.stop()
+        stream = uploaded
         X, y, v0 = uploaded.X, uploaded.y.astype(float), None
     elif source == "Typed":
         tab = {c: [np.nan if val is None else val for val in typed[c]] for c in ("x1", "x2", "y")}
-        s_typed = streams.from_arrays("linear", np.column_stack([tab["x1"], tab["x2"]]), tab["y"])
-        X, y, v0 = s_typed.X, s_typed.y.astype(float), None
+        stream = streams.from_arrays("linear", np.column_stack([tab["x1"], tab["x2"]]), tab["y"])
+        X, y, v0 = stream.X, stream.y.astype(float), None
     else:
-        X, y, v0 = generate(int(n), float(gamma), float(noise), int(seed))
+        stream = generate(int(n), float(gamma), float(noise), int(seed))
+        X, y, v0 = stream.X, stream.y.astype(float), stream.info["v"]
     res = run(X, y, v0, int(epochs))
 except StreamError as exc:
     controls.show_error(exc)
@@ -115,6 +164,11 @@ T1, d = X.shape
 separable = res["separable"]
 u = res["u"]
 norm_u = float(np.linalg.norm(u))
+n_epochs = trace.T // T1
+
+shown_preset = preset_now()
+if presenter and shown_preset is not None:   # the sidebar (and its note) is hidden when presenting
+    st.info(f"**{shown_preset.name}**: {shown_preset.note}", icon=":material/school:")
 
 # ---- the run, round by round ----------------------------------------------------------------
 st.subheader("Watch it learn")
@@ -133,15 +187,15 @@ if d == 2:
     upd = (trace.weights_at(t - 1), w_t) if last_mistake else None
     c1, c2 = st.columns(2)
     with c1:
-        st.plotly_chart(figs.data_space(X, y, n_seen, w_t, R=R, v=v if separable else None,
-                                        gamma=g if separable else None, last=last, last_mistake=last_mistake,
-                                        presenter=presenter), key="geom")
+        controls.chart(figs.data_space(X, y, n_seen, w_t, R=R, v=v if separable else None,
+                                       gamma=g if separable else None, last=last, last_mistake=last_mistake,
+                                       presenter=presenter), key="geom", filename="perceptron_data_space")
         st.caption("Filled points have arrived; faded ones are still to come. The blue line is the current "
                    "hyperplane, the arrow its normal w/‖w‖. The green dashed line is the separator v, the "
                    "shaded band its margin ±γ; the dotted circle has radius R. A red ring marks a mistake.")
     with c2:
-        st.plotly_chart(figs.weight_space(path, arcs=arcs, last_update=upd, v=v if separable else None,
-                                          presenter=presenter), key="wspace")
+        controls.chart(figs.weight_space(path, arcs=arcs, last_update=upd, v=v if separable else None,
+                                         presenter=presenter), key="wspace", filename="perceptron_weight_space")
         st.caption("Each dot is w after a mistake; the red arrow is the last update +y_t x_t. The green "
                    "wedge holds every direction that classifies all points seen so far correctly: as "
                    "points arrive it narrows, and w is pulled inside it.")
@@ -152,25 +206,59 @@ else:
 st.subheader("Mistakes against the bound")
 cum_m = np.cumsum(trace.mistakes)
 a = R * norm_u
+pass_len = T1 if n_epochs > 1 else None
 if separable:
     nov = bounds.perceptron(R, g)
-    fig = figs.mistakes_compare({"Perceptron": cum_m}, {"(R/γ)²": nov}, title="Mistakes",
-                                current_round=t, presenter=presenter)
-    st.plotly_chart(fig, key="mistakes")
+    bound_run = np.full(trace.T, nov)
+    # A thin margin puts the bound far above the count: a linear axis would flatten the staircase.
+    log_y = nov > 15 * max(trace.n_mistakes, 1)
+    fig = figs.mistakes_compare({"Perceptron": cum_m}, {"(R/γ)²": nov}, title="Mistakes", log_y=log_y,
+                                current_round=t, pass_length=pass_len, presenter=presenter)
+    controls.chart(fig, key="mistakes", filename="perceptron_mistakes")
     st.caption(f"The staircase counts mistakes; the dashed line is Novikoff's (R/γ)² = {nov:.4g}, measured "
                f"from this stream (R = {R:.4g}, γ = {g:.4g}). The staircase can never cross it, whatever the "
-               "number of epochs.")
+               "number of epochs."
+               + (" Log scale, since the bound is far above the count: the staircase starts at the first "
+                  "mistake, and a flat stretch is a run of rounds without mistakes." if log_y else "")
+               + (" Dotted vertical lines mark the start of each new pass over the stream." if pass_len else ""))
 else:
     Lp = res["L_u_prefix"]
     nsb = Lp + a * a + a * np.sqrt(Lp)
+    bound_run = nsb
     fig = figs.mistakes_compare({"Perceptron": cum_m}, {"L_u + R²‖u‖² + R‖u‖√L_u": nsb},
-                                title="Mistakes (non-separable stream)", current_round=t, presenter=presenter)
-    st.plotly_chart(fig, key="mistakes")
+                                title="Mistakes (non-separable stream)", current_round=t, pass_length=pass_len,
+                                presenter=presenter)
+    controls.chart(fig, key="mistakes", filename="perceptron_mistakes")
     st.warning("This stream is **not separable** by v (label noise flipped some labels): Novikoff's "
                "assumption y_t v·x_t ≥ γ > 0 fails and (R/γ)² says nothing. The bound shown is the "
                "non-separable one, for the comparator u with the smallest bound found.")
     st.caption(f"The dashed curve is the bound after t rounds, with L_u the hinge loss of u on those rounds "
-               f"(‖u‖ = {norm_u:.4g}, R = {R:.4g}). It grows with every round u itself pays for.")
+               f"(‖u‖ = {norm_u:.4g}, R = {R:.4g}). It grows with every round u itself pays for."
+               + (" Dotted vertical lines mark the start of each new pass over the stream." if pass_len else ""))
+
+if n_epochs > 1:
+    per_pass = trace.mistakes.reshape(n_epochs, T1).sum(axis=1)
+    clean = np.flatnonzero(per_pass == 0)
+    counts = ", ".join(str(int(c)) for c in per_pass)
+    if clean.size:
+        e0 = int(clean[0])            # 0-based: the first pass with no mistake
+        last_m = np.flatnonzero(trace.mistakes)
+        where_ = (f" The last mistake was in round {int(last_m[-1]) + 1} (pass {e0})." if last_m.size else "")
+        st.success(f"**Converged.** Mistakes per pass: {counts}. Pass {e0 + 1} makes no mistake, so w did not "
+                   f"move during it and classifies every point of the stream correctly: from then on the "
+                   f"Perceptron never errs again.{where_} Total M = {trace.n_mistakes} updates"
+                   + (f", within (R/γ)² = {bounds.perceptron(R, g):.4g}." if separable else "."),
+                   icon=":material/check_circle:")
+    elif separable:
+        st.info(f"Mistakes per pass: {counts}. Every pass so far has made a mistake; on a separable stream "
+                f"the total cannot pass (R/γ)² = {bounds.perceptron(R, g):.4g}, so more passes end in a pass "
+                "without mistakes.", icon=":material/replay:")
+    else:
+        st.info(f"Mistakes per pass: {counts}. No pass is free of mistakes: with flipped labels no hyperplane "
+                "classifies the whole stream, so the Perceptron never converges; it keeps paying roughly the "
+                "same number of mistakes per pass, and the bound grows with L_u as fast.", icon=":material/replay:")
+with st.container(key="controls"):   # hidden with its notes in presenter mode
+    controls.download_run(trace, stream, bound=bound_run, name="perceptron_run", key="download_perceptron")
 
 st.markdown("**The theorem, with this run's numbers**")
 if separable:
@@ -190,6 +278,8 @@ else:
                "L_u = Σ_t [1 − y_t u·x_t]₊ is u's hinge loss. The notes state it for ‖x_t‖ = 1; with radius "
                "R the same proof gives the R factors.")
 
+controls.show_code(linear.Perceptron, "Show the code: Perceptron (reference class)")
+
 # ---- the proof -----------------------------------------------------------------------------
 st.subheader("The proof: ‖w‖ is squeezed")
 K = int(trace.weight_index[t]) + 1
@@ -205,8 +295,8 @@ else:
     mist_rounds = np.flatnonzero(trace.mistakes)[: K - 1]
     Lm = np.concatenate([[0.0], res["L_u_prefix"][mist_rounds]])
     lower = (Ms - Lm) / max(norm_u, 1e-300)
-st.plotly_chart(figs.norm_proof(Ms, norms, wv, lower, R=R, gamma=g if separable else None,
-                                presenter=presenter), key="proof")
+controls.chart(figs.norm_proof(Ms, norms, wv, lower, R=R, gamma=g if separable else None,
+                               presenter=presenter), key="proof", filename="perceptron_proof")
 if separable:
     st.caption("Each mistake adds at most R² to ‖w‖² (the score y w·x was ≤ 0), so ‖w‖ ≤ √M·R; and it adds "
                "at least γ to w·v, so ‖w‖ ≥ w·v ≥ M·γ. A line cannot stay above a square root for long: "
@@ -244,14 +334,20 @@ else:
 bnds["max(R², 1/C)(‖u‖² + 2C·L_u) (PA-I)"] = max(R * R, 1 / C) * (norm_u ** 2 + 2 * C * Lp)
 bnds["(R² + 1/(2C))(‖u‖² + 2C·Σℓ_u²) (PA-II)"] = (R * R + 1 / (2 * C)) * (norm_u ** 2 + 2 * C * res["sq_L_u_prefix"])
 bnds["L_u + ‖u‖²/(2η) + ηtR²/2 (OGD)"] = Lp + norm_u ** 2 / (2 * eta) + eta * m_t * R * R / 2
-st.plotly_chart(figs.mistakes_compare({k: c for k, (c, _, _) in cmp.items()}, bnds, current_round=t,
-                                      log_y=True, height=480, presenter=presenter), key="compare")
+controls.chart(figs.mistakes_compare({k: c for k, (c, _, _) in cmp.items()}, bnds, current_round=t,
+                                     log_y=True, height=480, presenter=presenter), key="compare",
+               filename="perceptron_vs_pa_ogd")
 st.caption("Solid: each learner's mistakes (log scale: a curve appears at its first mistake); dashed, "
            "same colour: its bound with the same comparator u "
            f"(‖u‖ = {norm_u:.3g}). OGD's bound is on its hinge loss, which is at least its number of mistakes. "
            + ("" if separable else "PA without a cap has no mistake bound on a non-separable stream, so none is drawn."))
 if d == 2:
-    st.plotly_chart(figs.hyperplanes_compare(X, y, {k: w for k, (_, w, _) in cmp.items()}, R=R,
-                                             presenter=presenter), key="planes")
+    controls.chart(figs.hyperplanes_compare(X, y, {k: w for k, (_, w, _) in cmp.items()}, R=R,
+                                            presenter=presenter), key="planes", filename="final_hyperplanes")
     st.caption("Where each learner's hyperplane ends after the whole run: " +
                ", ".join(f"{k} {m} mistakes" for k, (_, _, m) in cmp.items()) + ".")
+code1, code2 = st.columns(2)
+with code1:
+    controls.show_code(linear.PassiveAggressive, "Show the code: PA, PA-I, PA-II (reference class)")
+with code2:
+    controls.show_code(linear.OGDHinge, "Show the code: OGD on the hinge loss (reference class)")

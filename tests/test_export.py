@@ -42,3 +42,9 @@ def test_wide_blocks_are_left_out_with_a_note():
     assert any("weights left out" in n for n in notes)
     df, notes = export.run_frame(tr, s, max_cells=10)
     assert "x1" not in df and len(notes) == 2
+
+
+def test_left_out_says_what_run_frame_leaves_out():
+    s, tr = make(T=50, k=4)
+    for cells in (10, 250, 10_000):
+        assert export.left_out(tr, s, max_cells=cells) == export.run_frame(tr, s, max_cells=cells)[1]

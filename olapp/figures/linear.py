@@ -55,9 +55,22 @@ class _Fig:
             lay["annotations"] = self.annotations
         if self.shapes:
             lay["shapes"] = self.shapes
-        if presenter:   # as theme.apply(presenter=True)
-            lay["font"] = dict(size=round(theme.FONT_SIZE * theme.PRESENTER_SCALE))
+        if presenter:
+            # Taller for a projector.  controls.chart enlarges layout.font (tick labels, annotations);
+            # the template gives the title, legend and axis titles their own sizes, which that
+            # default does not reach, so they are enlarged here (once).
+            s = theme.PRESENTER_SCALE
             lay["height"] = round(height * 1.15)
+            lay["title"] = {**lay.get("title", {}), "font": dict(size=round((theme.FONT_SIZE + 3) * s))}
+            legend = {**lay["legend"], "font": dict(size=round((theme.FONT_SIZE - 1) * s))}
+            if legend.get("y") == _LEGEND_BELOW["y"]:   # clear the larger tick labels and axis title
+                legend["y"] = -0.24
+            lay["legend"] = legend
+            lay["hoverlabel"] = dict(font=dict(size=round((theme.FONT_SIZE - 1) * s)))
+            for ax in ("xaxis", "yaxis"):
+                if ax in lay:
+                    title = lay[ax].get("title", {})
+                    lay[ax] = {**lay[ax], "title": {**title, "font": dict(size=round(theme.FONT_SIZE * s))}}
         return go.Figure({"data": self.data, "layout": lay}, _validate=False)
 
 
@@ -261,14 +274,27 @@ def norm_proof(M: np.ndarray, norm: np.ndarray, w_dot_u: np.ndarray, lower: np.n
 
 def mistakes_compare(curves: Mapping[str, np.ndarray], bounds: Mapping[str, float | np.ndarray], *,
                      current_round: int | None = None, title: str = "Mistakes on the same stream",
-                     log_y: bool = False, height: int = 420, presenter: bool = False) -> go.Figure:
+                     log_y: bool = False, pass_length: int | None = None, height: int = 420,
+                     presenter: bool = False) -> go.Figure:
     """Cumulative mistakes of learners on one stream, each with its bound (dashed, same colour).
 
     A bound belongs to the curve whose name ends its formula in parentheses, e.g.
     ``"(R/γ)² (Perceptron)"``; other bounds are drawn in the bound colour.  Curves are
     ``(T,)`` arrays (value after rounds 1..T); bounds floats or ``(T,)`` arrays.
+    ``pass_length``: when the stream is replayed (epochs), a faint line marks the start of
+    each pass after the first (labelled "pass 2", ... for up to 10 passes).
     """
     fig = _Fig()
+    T_all = max((len(c) for c in curves.values()), default=0)
+    if pass_length and 0 < pass_length < T_all:
+        starts = np.arange(pass_length, T_all, pass_length)
+        for j, s0 in enumerate(starts):
+            fig.shapes.append(dict(type="line", x0=float(s0) + 0.5, x1=float(s0) + 0.5, y0=0, y1=1, yref="paper",
+                                   line=dict(color="rgba(140,140,140,0.45)", width=1, dash="dot")))
+            if len(starts) <= 9:
+                fig.annotations.append(dict(x=float(s0) + 0.5, y=0.0, yref="paper", text=f"pass {j + 2}",
+                                            showarrow=False, xanchor="left", yanchor="bottom",
+                                            font=dict(color=theme.GREY)))
     T = max((len(c) for c in curves.values()), default=0)
     rounds = np.arange(1, T + 1)
     idx = downsample(T)
@@ -323,13 +349,16 @@ def hyperplanes_compare(X: np.ndarray, y: np.ndarray, ws: Mapping[str, np.ndarra
 # ---- Winnow -------------------------------------------------------------------------------
 
 def winnow_weights(table: np.ndarray, change_rounds: np.ndarray, T: int, relevant: Sequence[int], *,
-                   theta: float, current_round: int | None = None, height: int = 440,
+                   theta: float, current_round: int | None = None, relevant_name: str = "relevant",
+                   others_name: str = "irrelevant", height: int = 440,
                    presenter: bool = False) -> go.Figure:
     r"""Winnow's weights over rounds on a log scale: each relevant attribute, and the spread of
     the irrelevant ones (max, median, min).
 
     ``table`` (K, N): weights after each mistake (row 0 the initial ones);
     ``change_rounds`` (K-1,): the round count (1-based) after which row ``j+1`` holds.
+    ``relevant_name`` / ``others_name`` name the two groups in the legend (an uploaded
+    stream has no known relevant set, only a disjunction found to label it).
     """
     table = np.asarray(table, float)
     x = np.concatenate([[0], np.asarray(change_rounds, float), [T]])
@@ -339,16 +368,16 @@ def winnow_weights(table: np.ndarray, change_rounds: np.ndarray, T: int, relevan
     if irr.size:
         Wi = table[:, irr]
         hi, med, lo = Wi.max(axis=1)[rows], np.median(Wi, axis=1)[rows], Wi.min(axis=1)[rows]
-        fig.add_trace(Scatter(x=x, y=hi, mode="lines", name=f"irrelevant ({irr.size}): max",
+        fig.add_trace(Scatter(x=x, y=hi, mode="lines", name=f"{others_name} ({irr.size}): max",
                                  line=dict(color=theme.GREY, width=1.5, shape="hv"), hovertemplate="%{y:.4g}"))
-        fig.add_trace(Scatter(x=x, y=lo, mode="lines", name=f"irrelevant ({irr.size}): min",
+        fig.add_trace(Scatter(x=x, y=lo, mode="lines", name=f"{others_name} ({irr.size}): min",
                                  line=dict(color=theme.GREY, width=1.5, shape="hv"), fill="tonexty",
                                  fillcolor="rgba(140,140,140,0.15)", hovertemplate="%{y:.4g}"))
-        fig.add_trace(Scatter(x=x, y=med, mode="lines", name="irrelevant: median",
+        fig.add_trace(Scatter(x=x, y=med, mode="lines", name=f"{others_name}: median",
                                  line=dict(color=theme.GREY, width=2, dash="dot", shape="hv"),
                                  hovertemplate="%{y:.4g}"))
     for i, r in enumerate(relevant):
-        fig.add_trace(Scatter(x=x, y=table[rows, r], mode="lines", name=f"relevant x{int(r) + 1}",
+        fig.add_trace(Scatter(x=x, y=table[rows, r], mode="lines", name=f"{relevant_name} x{int(r) + 1}",
                                  line=dict(color=theme.SERIES[i % 6], width=3, shape="hv"),
                                  hovertemplate="%{y:.4g}"))
     fig.add_trace(Scatter(x=[0, T], y=[theta, theta], mode="lines", name=f"threshold θ = {theta:g}",
