@@ -74,24 +74,36 @@ def run_upload(X: np.ndarray, y: np.ndarray):
     return experts.halving(X, y)
 
 
+LECTURE = "UCL COMP0078 (seeds/000_8a17f779656f0ef2.txt)"
 PRESETS = [
-    controls.Preset("The lecture's 8-expert run", "The table on the UCL slide, reproduced exactly: "
-                    "two mistakes, and expert E4 is the one left standing.", {"stream": "Lecture run"}),
-    controls.Preset("The adversary makes log₂ n tight",
-                    "1024 experts: Halving errs in each of the first 10 rounds, then never again.",
+    controls.Preset("The lecture's 8-expert run",
+                    f"{LECTURE}, slide \"A run of the Halving Algorithm\": the table reproduced exactly. "
+                    "Halving errs in rounds 1 and 3 (M = 2 ≤ log₂ 8 = 3) and E4 is the one left standing.",
+                    {"stream": "Lecture run"}),
+    controls.Preset("The adversary: exactly ⌊log₂ n⌋ mistakes",
+                    f"{LECTURE}, problem 4 and the Halving theorem: against 1024 experts the adversary splits the "
+                    "version space in half every round, so Halving errs in each of the first ⌊log₂ 1024⌋ = 10 "
+                    "rounds and never again: the bound log₂ n is tight.",
                     {"stream": "Adversary", "n": 1024}),
     controls.Preset("A thousand experts, one perfect",
-                    "Random advice: the version space collapses in a few mistakes, far below log₂ n.",
-                    {"stream": "Perfect expert", "n": 1000, "T": 60, "p": 0.5}),
+                    f"{LECTURE}, the Halving theorem: on random advice each mistake removes far more than half of "
+                    "the version space, so Halving stops erring after a few mistakes, well below log₂ 1000 ≈ 9.97.",
+                    {"stream": "Perfect expert", "n": 1000, "T": 60, "p": 0.5, "seed": 0}),
+    controls.Preset("You are the adversary (n = 8)",
+                    f"{LECTURE}, problem 4: choose each outcome after seeing Halving's vote. As long as one "
+                    "expert stays consistent you can force at most ⌊log₂ 8⌋ = 3 mistakes; contradict the last "
+                    "consistent expert and the theorem no longer applies.",
+                    {"stream": "You are the adversary", "n": 8, "seed": 0}),
 ]
 
 # -- controls ----------------------------------------------------------------------------------
+ss = st.session_state
 with st.container(border=True, key="controls"):
-    controls.preset_selector(PRESETS, key="preset")
-    c1, c2, c3, c4, c5 = st.columns([2.2, 1, 1, 1, 1])
-    source = SOURCES[c1.selectbox("Stream", list(SOURCES), key="stream", bind="query-params",
-                                  help=HELP_SOURCE)]
+    preset_slot = st.container()       # filled after the widgets exist, so a shared link shows its note
+    source = SOURCES[st.radio("Stream", list(SOURCES), index=1, key="stream", bind="query-params",
+                              horizontal=True, help=HELP_SOURCE)]
     fixed = source in ("ucl", "upload")
+    c2, c3, c4, c5, c6 = st.columns(5)
     n = int(c2.number_input("Experts n", min_value=2, max_value=1024, value=16, step=1, key="n",
                             bind="query-params", disabled=fixed,
                             help="How many experts advise the master (2 to 1024). The bound is log₂ n."))
@@ -100,15 +112,34 @@ with st.container(border=True, key="controls"):
                             help="Length of the random stream (perfect-expert stream only)."))
     p_wrong = float(c4.slider("P(wrong)", 0.0, 1.0, 0.5, 0.05, key="p", bind="query-params",
                               disabled=source != "perfect",
-                              help="Each imperfect expert is wrong independently with this probability "
-                                   "per round. Small values keep bad experts alive longer."))
-    extra = int(c4.number_input("Rounds after the forced ones", 0, 200, 6, key="extra", bind="query-params",
+                              help="Perfect-expert stream: each imperfect expert is wrong independently with "
+                                   "this probability per round. Small values keep bad experts alive longer."))
+    extra = int(c5.number_input("Extra rounds", 0, 200, 6, key="extra", bind="query-params",
                                 disabled=source != "adversary",
-                                help="Adversary only: once one consistent expert is left the adversary "
-                                     "can no longer force a mistake; these rounds show Halving stop erring.")) \
-        if source == "adversary" else 6
-    with c5:
+                                help="Adversary only: rounds played after the forced ones. Once one consistent "
+                                     "expert is left the adversary can no longer force a mistake; these rounds "
+                                     "show Halving stop erring."))
+    with c6:
         seed = controls.seed_input(key="seed")
+    preset = controls.preset_selector(PRESETS, key="preset", where=preset_slot)
+if PRESENT and preset is not None:      # the controls are hidden: keep the lecture's claim on screen
+    st.info(f"**{preset.name}**: {preset.note}", icon=":material/school:")
+# a newly chosen preset shows its whole run (the player clamps any t beyond the end to T)
+if ss.get("preset") != ss.get("_halving_preset_seen"):
+    ss["_halving_preset_seen"] = ss.get("preset")
+    if preset is not None and "t" in ss:
+        ss["t"] = 10**9
+
+
+def _moves_from_url() -> list[int]:
+    """Your outcomes so far, from the link (``?moves=0110``); anything else starts a new game."""
+    raw = st.query_params.get("moves", "")
+    if raw and (len(raw) > 2000 or set(raw) - {"0", "1"}):
+        st.warning(f"This link's `moves={raw[:30]}` is not a string of 0/1 outcomes; a new game starts.",
+                   icon="🔗")
+        return []
+    return [int(c) for c in raw]
+
 
 # -- the run -----------------------------------------------------------------------------------
 trace = stream = None
@@ -123,12 +154,13 @@ try:
         n = stream.k
         trace = run_upload(np.asarray(stream.X), np.asarray(stream.y))
     elif source == "you":
-        ss = st.session_state
         game_id = (n, seed)
         if ss.get("halving_game") != game_id:
+            first = "halving_game" not in ss           # a fresh session: resume the game in the link
             ss["halving_game"] = game_id
-            ss["halving_labels"] = []
+            ss["halving_labels"] = _moves_from_url() if first else []
         labels = tuple(ss["halving_labels"])
+        st.query_params["moves"] = "".join(map(str, labels))   # the game so far travels in the link
         stream, trace, x_next, yhat_next = played_by_you(n, labels, seed)
         st.subheader(f"Round {len(labels) + 1}: you choose the outcome")
         alive = trace.weights_at(trace.T) > 0 if trace is not None else np.ones(n, bool)
@@ -212,10 +244,11 @@ with right:
         "Halving's mistakes so far: each step is a wrong majority. The dashed line log₂ n is the "
         "theorem's ceiling; the staircase cannot climb past it while a consistent expert exists."
     )
+bound = bounds.halving(n)
+controls.download_run(trace, stream, bound=np.full(trace.T, bound), name="halving_run", key="download_halving")
 
 # -- the theorem, with this run's numbers ------------------------------------------------------
 st.subheader("The theorem, for this run")
-bound = bounds.halving(n)
 M_all = trace.n_mistakes
 consistent = sizes[-1] > 0
 st.markdown("**Theorem** (UCL notes). For any sequence with a consistent expert, Halving makes at most "
@@ -253,4 +286,3 @@ with st.expander("Proof, step by step with this run", expanded=not PRESENT):
                  rf" = {n / 2 ** M_t:.4g}")
 
 controls.show_code(experts.Halving, "Show the code: Halving (reference class)")
-controls.download_run(trace, stream, bound=np.full(trace.T, bound), name="halving_run", key="download_halving")

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import streamlit as st
 
-from olapp import controls
+from olapp import controls, state
 from olapp.figures import experts as figs
 from olcore import StreamError, bounds, experts, streams
 
@@ -68,50 +68,74 @@ def sweep(kind: str, X: np.ndarray, y: np.ndarray, T: int, n: int, best_rate: fl
     R = np.zeros((SEEDS, etas.size))
     for k in range(SEEDS):
         if kind == "noisy":                      # a fresh random stream per seed
-            s = _noisy(T, n, best_rate, seed + k)
+            s = _noisy(T, n, best_rate, (seed + k) % 2**32)
             Xk, yk = np.asarray(s.X), np.asarray(s.y)
         else:                                    # a fixed stream: the spread of HA-2 sampled play
             Xk, yk = X, y
         L = (Xk != yk[:, None]).astype(float)
         best = L.sum(axis=0).min()
         for j, eta in enumerate(etas):
-            tr = experts.hedge(L, float(eta), seed=seed + k)
+            tr = experts.hedge(L, float(eta), seed=(seed + k) % 2**32)
             played = tr.losses if kind == "noisy" else tr.extras["sampled_loss"]
             R[k, j] = played.sum() - best
     bound = np.array([bounds.hedge_regret(T, n, float(e)) for e in etas])
     return etas, R, bound, eta_star
 
 
+UCL = "UCL COMP0078 (seeds/000_8a17f779656f0ef2.txt)"
+CMU = "CMU 16-831 (seeds/001_c4932eda687fdb6a.txt)"
+# Each preset sets every setting (the defaults, then its own), so it is reproducible from any
+# state and no two presets match the same settings.
+_BASE = {"n": 10, "T": 500, "best": 0.3, "seed": 0, "beta": 0.368, "rwm_eta": 0.1, "wa_loss": "square",
+         "wa_eta": 0.5, "hedge_mult": 1.0}
+_NOISY = {**_BASE, "stream": "Noisy experts"}
+_ADV = {**_BASE, "stream": "WM adversary", "T": 400}
 PRESETS = [
+    controls.Preset("WM with β = 1/e",
+                    f"{UCL}, \"Number of mistakes of the WM algorithm\": with β = 1/e both constants are 2.63, "
+                    "M ≤ 2.63 min_i M_i + 2.63 ln n; ten noisy experts, the best wrong 30% of the time.",
+                    _NOISY),
+    controls.Preset("Hedge tuned at η*",
+                    f"{UCL}, Hedge theorem [LW94, FS97]: at η* = √(2 ln n/m) the expected regret is at most "
+                    "√(2 m ln n), the lowest point of the dashed curve in the η sweep.",
+                    {**_NOISY, "T": 1000}),
     controls.Preset("Exercise 3.1: deterministic WM errs twice as often",
-                    "Two constant experts and an outcome that always contradicts WM's vote: WM errs every "
-                    "round, the best expert half the time; RWM and Hedge stay close to the best expert.",
-                    {"stream": "WM adversary", "T": 400, "beta": 0.368}),
-    controls.Preset("β = 1/e: M ≤ 2.63 min M_i + 2.63 ln n",
-                    "The UCL notes' choice of β, on ten noisy experts.",
-                    {"stream": "Noisy experts", "n": 10, "T": 500, "beta": 0.368}),
+                    f"{UCL}, problem 3.1: two constant experts and an outcome that always contradicts WM's vote. "
+                    "WM errs every round, the best expert half the time (c-regret is linear for c < 2), while "
+                    "RWM and Hedge, whose coins the stream cannot see, stay close to the best expert.",
+                    _ADV),
+    controls.Preset("Randomized WM with η = 1/2",
+                    f"{CMU}, randomized WMA: E[M] ≤ (1 + η) m* + ln N/η; at the largest allowed η = 1/2 it is "
+                    "1.5 m* + 2 ln N.",
+                    {**_NOISY, "rwm_eta": 0.5}),
+    controls.Preset("Weighted Average, entropic loss, η = 1",
+                    f"{UCL}, Weighted Average theorem: with the entropic (log) loss and η = 1 the regret to the "
+                    "best expert is at most ln n, however long the stream.",
+                    {**_NOISY, "wa_loss": "entropic", "wa_eta": 1.0}),
     controls.Preset("Hedge with η ten times too large",
-                    "Weights jump to whoever led last; the regret stays under ln n/η + ηT/2, but that bound is "
-                    "far above √(2T ln n).",
-                    {"stream": "WM adversary", "T": 400, "hedge_mult": 10.0}),
+                    f"{UCL}, Hedge proof (2): for any η the regret is at most ln n/η + ηm/2; at 10 η* the weights "
+                    "jump to whoever led last and the bound is far above √(2 m ln n).",
+                    {**_ADV, "hedge_mult": 10.0}),
 ]
 
 # -- controls ------------------------------------------------------------------------------------
+PRESENT = state.presenter_mode()
+ss = st.session_state
 with st.container(border=True, key="controls"):
-    controls.preset_selector(PRESETS, key="preset")
-    r1 = st.columns([1.6, 1, 1, 1, 1])
-    kind = STREAMS[r1[0].selectbox("Stream", list(STREAMS), key="stream", bind="query-params",
-                                   help=STREAM_HELP)]
-    n = int(r1[1].number_input("Experts n", 2, 64, 10, key="n", bind="query-params",
+    preset_slot = st.container()          # filled after the widgets exist, so a shared link shows its note
+    kind = STREAMS[st.radio("Stream", list(STREAMS), key="stream", bind="query-params", horizontal=True,
+                            help=STREAM_HELP)]
+    r1 = st.columns(4)
+    n = int(r1[0].number_input("Experts n", 2, 64, 10, key="n", bind="query-params",
                                disabled=kind != "noisy",
                                help="Number of experts (the WM adversary uses 2)."))
-    T = int(r1[2].number_input("Rounds T", 10, 5000, 500, step=10, key="T", bind="query-params",
+    T = int(r1[1].number_input("Rounds T", 10, 5000, 500, step=10, key="T", bind="query-params",
                                disabled=kind == "upload", help="Length of the stream."))
-    best_rate = float(r1[3].slider("Best expert's error rate", 0.0, 0.5, 0.3, 0.01, key="best",
+    best_rate = float(r1[2].slider("Best expert's error rate", 0.0, 0.5, 0.3, 0.01, key="best",
                                    bind="query-params", disabled=kind != "noisy",
                                    help="Expert 1 errs with this probability; the others' rates rise "
                                         "evenly to 0.5 (a coin flip)."))
-    with r1[4]:
+    with r1[3]:
         seed = controls.seed_input(key="seed")
     r2 = st.columns(4)
     beta = float(r2[0].slider("WM β", 0.0, 0.99, 0.368, 0.001, key="beta", bind="query-params",
@@ -134,6 +158,13 @@ with st.container(border=True, key="controls"):
                                      key="hedge_mult", bind="query-params",
                                      help="Hedge's learning rate as a multiple of the tuned η* = √(2 ln n / T), "
                                           "which makes the regret bound √(2T ln n)."))
+    preset = controls.preset_selector(PRESETS, key="preset", where=preset_slot)
+if PRESENT and preset is not None:       # the controls are hidden: keep the lecture's claim on screen
+    st.info(f"**{preset.name}**: {preset.note}", icon=":material/school:")
+if ss.get("preset") != ss.get("_wm_preset_seen"):    # a newly chosen preset shows its whole run
+    ss["_wm_preset_seen"] = ss.get("preset")
+    if preset is not None and "t" in ss:
+        ss["t"] = 10**9                  # the player clamps it to the last round
 
 # -- the stream and the runs ---------------------------------------------------------------------
 try:
@@ -160,6 +191,15 @@ m_star = int(best_cum[-1])
 rounds = np.arange(1, T + 1)
 a_wm, b_wm = bounds.weighted_majority_constants(beta)
 wa_ok = wa_eta <= bounds.WEIGHTED_AVERAGE_ETA_MAX[wa_loss]
+# each master's bound on its cumulative loss after t rounds (for the CSV download)
+with np.errstate(invalid="ignore"):
+    run_bound = {
+        "WM": (np.where(best_cum == 0, math.log2(n), math.inf) if beta == 0
+               else a_wm * best_cum + b_wm * math.log(n)),
+        "RWM": (1 + rwm_eta) * best_cum + math.log(n) / rwm_eta,        # on the expected mistakes
+        "WA": (wa.cumulative_expert_loss.min(axis=1) + math.log(n) / wa_eta) if wa_ok else None,
+        "Hedge": best_cum + math.log(n) / hedge_eta + hedge_eta * rounds / 2,
+    }
 
 t = controls.round_player(T, key="t", events=wm.mistakes, event_name="WM mistake")
 
@@ -173,6 +213,18 @@ with left:
                                          title=f"{which}: normalised weights v_t over rounds"), key="fig_heat", filename="heat")
     st.caption("Each row is an expert, each column a round; darker means more weight. The dotted line "
                "is the player's round. Weight drains from experts as they err.")
+    controls.download_run(runs[which], stream, bound=run_bound[which], name=f"{which.lower()}_run",
+                          key="download_run")
+    if not PRESENT:                      # the button is hidden in presenter mode, and so is its note
+        st.caption(f"The download is the run of the master shown in the heat map ({which}): per round its "
+                   "prediction, loss, cumulative loss, the theorem's bound on the cumulative loss so far, and the "
+                   "weights it used. " + {
+                       "WM": "",
+                       "RWM": "RWM's bound is on the expected mistakes; the loss column is this draw's.",
+                       "WA": ("" if wa_ok else f"No bound: η = {wa_eta:g} is above the theorem's limit. ")
+                             + ("The entropic master saw the softened advice." if wa_loss == "entropic" else ""),
+                       "Hedge": "Hedge's loss is the expected loss v_t·ℓ_t.",
+                   }[which])
 with right:
     controls.chart(figs.weights_bar({k: r.weights_at(min(t, T)) for k, r in runs.items()}, min(t, T)), key="fig_bar", filename="bar")
     st.caption("All four masters' weights at the player's round. WM and RWM share their weights when "
@@ -305,7 +357,12 @@ with p2:
                "the regret to u stays under (d(u,v₁) − d(u,v_t+1))/η + (η/2)Σ v·ℓ²; bounding d by ln n and "
                "Σ v·ℓ² by t gives the theorem.")
 
-controls.show_code(experts.hedge, "Show the code: Hedge (fast path)")
-controls.show_code(experts.WeightedMajority, "Show the code: Weighted Majority (reference class)")
-controls.download_run(hedge, stream, bound=best_cum + math.log(n) / hedge_eta + hedge_eta * rounds / 2,
-                      name="hedge_run", key="download_hedge")
+st.markdown("**Show the code**: each master's reference class, line by line as in the notes.")
+code = st.columns(2, gap="medium")
+for col, (cls, title) in zip(code * 2, [
+        (experts.WeightedMajority, "Weighted Majority (UCL)"),
+        (experts.RandomizedWeightedMajority, "Randomized WM (CMU)"),
+        (experts.WeightedAverage, "Weighted Average (UCL)"),
+        (experts.Hedge, "Hedge, HA-1 and HA-2 (UCL)")]):
+    with col:
+        controls.show_code(cls, f"Show the code: {title}")

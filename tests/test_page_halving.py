@@ -16,7 +16,7 @@ LABELS = {"ucl": "Lecture run", "perfect": "Perfect expert", "adversary": "Adver
 
 def _open(stream, **numbers):
     at = run_page(PAGE)
-    at.selectbox(key="stream").set_value(LABELS[stream]).run()
+    at.radio(key="stream").set_value(LABELS[stream]).run()
     for k, v in numbers.items():
         at.number_input(key=k).set_value(v).run()
     _no_errors(at)
@@ -67,7 +67,7 @@ def test_perfect_expert_and_adversary_with_controls_changed():
     _no_errors(at)
     _, M, log2n = _check_bounds(at, 100)
     assert M[-1] <= log2n[0]
-    at.selectbox(key="stream").set_value(LABELS["adversary"]).run()
+    at.radio(key="stream").set_value(LABELS["adversary"]).run()
     at.number_input(key="n").set_value(1024).run()
     _no_errors(at)
     _, M, _ = _check_bounds(at, 1024)

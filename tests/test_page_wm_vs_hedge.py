@@ -67,7 +67,7 @@ def test_default_page_all_bounds_present_and_hold():
 
 def test_wm_adversary_shows_the_factor_two():
     at = run_page(PAGE)
-    at.selectbox(key="stream").set_value("WM adversary").run()
+    at.radio(key="stream").set_value("WM adversary").run()
     at.number_input(key="T").set_value(400).run()
     _ok(at)
     _check(at)
@@ -102,6 +102,6 @@ def test_controls_changed_beta_zero_entropic_large_eta():
 
 def test_upload_prompt():
     at = run_page(PAGE)
-    at.selectbox(key="stream").set_value("Upload").run()
+    at.radio(key="stream").set_value("Upload").run()
     _ok(at)
     assert any("Upload a CSV" in i.value for i in at.info)

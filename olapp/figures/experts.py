@@ -50,10 +50,14 @@ def _markers(fig: go.Figure, marks, log_x: bool = False) -> go.Figure:
 
 
 def _legend_below(fig: go.Figure, rows: int = 1) -> go.Figure:
-    """Legend under the plot, so long entries never cover the title in a narrow column."""
-    fig.update_layout(legend=dict(orientation="h", yanchor="top", y=-0.2 - 0.02 * rows, x=0.0,
+    """Legend under the plot, so long entries never cover the title in a narrow column.
+
+    Anchored to the bottom of the whole figure (``yref="container"``) so plotly reserves room
+    for it below the x-axis title: at presenter-mode font sizes the two never overlap.
+    """
+    fig.update_layout(legend=dict(orientation="h", yref="container", yanchor="bottom", y=0.0, x=0.0,
                                   xanchor="left"),
-                      margin=dict(b=20))
+                      margin=dict(b=10))
     return fig
 
 
@@ -189,7 +193,7 @@ def version_space(sizes, mistakes, n: int, t: int | None = None, *, height: int 
         _now(fig, t + 1, f"now: before round {t + 1}")
     top = max(float(n), 2.0)
     fig.update_yaxes(type="log", dtick=np.log10(2) if n <= 64 else 1, range=[np.log10(0.4), np.log10(top * 1.6)],
-                     title="consistent experts |C_t| (log scale)")
+                     title="consistent experts (log)")
     fig.update_layout(title="Version space: each mistake at least halves it",
                       xaxis_title="round t (size before the round)", **_CLOSEST)
     _integer_rounds(fig, len(sizes))
@@ -207,6 +211,10 @@ def mistake_staircase(mistakes, n: int, t: int | None = None, *, height: int = 3
                                 height=height, presenter=presenter)
     fig.update_yaxes(range=[0, max(np.log2(n), float(cum[-1]) if len(cum) else 0) * 1.15 + 0.5])
     _integer_rounds(fig, len(cum))
+    # the last round's step must not hide on the right edge (the lecture run has 3 rounds)
+    fig.update_xaxes(range=[0.5, len(cum) + 0.5])
+    if len(cum) <= 60:                 # short runs: a dot per round, so every step reads
+        fig.update_traces(mode="lines+markers", marker=dict(size=7), selector=dict(name="Halving's mistakes M_t"))
     return _legend_below(fig)
 
 

@@ -1,0 +1,39 @@
+"""Every lecture preset on every lesson page runs without an exception and draws its bound."""
+
+import pytest
+
+from conftest import bound_traces, figures, run_page
+
+LESSONS = ["pages/halving.py", "pages/wm_vs_hedge.py", "pages/perceptron.py", "pages/winnow.py",
+           "pages/widrow_hoff.py"]
+CUSTOM = "(your own settings)"
+
+
+def preset_box(at):
+    boxes = [s for s in at.selectbox if s.label == "Lecture preset"]
+    assert boxes, "no 'Lecture preset' selector on the page"
+    return boxes[0]
+
+
+@pytest.mark.parametrize("page", LESSONS)
+def test_each_preset_runs_and_shows_a_bound(page):
+    at = run_page(page)
+    names = [o for o in preset_box(at).options if o != CUSTOM]
+    assert len(names) >= 2, f"{page} offers fewer than two lecture presets: {names}"
+    for name in names:
+        preset_box(at).set_value(name).run()
+        assert not at.exception, (page, name, [e.message for e in at.exception])
+        bounds = [t for f in figures(at) for t in bound_traces(f)]
+        reveal = [b for b in at.button if b.label.startswith("Reveal y")]
+        if not bounds and reveal:
+            # "you are the adversary": nothing is drawn until the user plays a round; play two
+            reveal[0].click().run()
+            [b for b in at.button if b.label.startswith("Reveal y")][-1].click().run()
+            assert not at.exception, (page, name, [e.message for e in at.exception])
+            bounds = [t for f in figures(at) for t in bound_traces(f)]
+        notes = [i.value for i in at.info if name in i.value]
+        if not bounds:
+            # a preset may deliberately break the theorem's assumption; then the page must say so
+            said = " ".join(m.value for m in list(at.warning) + list(at.info) + list(at.markdown))
+            assert "assumption" in said.lower() or "does not apply" in said.lower(), (page, name)
+        assert notes, f"{page}: preset {name!r} shows no note naming it"

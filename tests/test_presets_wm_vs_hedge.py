@@ -1,0 +1,114 @@
+"""Every lecture preset of /wm_vs_hedge runs, shows its bounds, and shows the claim its note makes."""
+
+import math
+
+import numpy as np
+import pytest
+
+from conftest import bound_traces, figures, run_page, trace
+
+PAGE = "pages/wm_vs_hedge.py"
+KEY = "preset"
+NAMES = ["WM with β = 1/e", "Hedge tuned at η*", "Exercise 3.1: deterministic WM errs twice as often",
+         "Randomized WM with η = 1/2", "Weighted Average, entropic loss, η = 1", "Hedge with η ten times too large"]
+
+
+def ys(tr):
+    return np.asarray(tr["y"], dtype=float)
+
+
+def by_title(at, prefix):
+    for f in figures(at):
+        title = f["layout"].get("title", {})
+        if str(title.get("text", "") if isinstance(title, dict) else title).startswith(prefix):
+            return f
+    pytest.fail(f"no figure titled {prefix!r}...")
+
+
+@pytest.fixture(scope="module")
+def page():
+    return run_page(PAGE)
+
+
+def choose(at, name):
+    at.selectbox(key=KEY).set_value(name).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    notes = [i.value for i in at.main.info if "seeds/" in i.value]
+    assert any(name in n and "seeds/00" in n for n in notes), notes            # names the lecture
+    assert len(notes) == 1        # and no other preset
+    reg = by_title(at, "Regret")
+    for master in ("WM", "RWM (expected)", "Hedge"):                           # every bound shown, and held
+        b = next(t for t in bound_traces(reg) if t["name"].startswith(f"bound: {master}:"))
+        assert np.all(ys(trace(reg, f"{master}: regret")) <= ys(b) + 1e-9), master
+    assert bound_traces(by_title(at, "Hedge's regret as a function"))
+    return at
+
+
+def latex(at, start):
+    return next(l.value for l in at.latex if l.value.strip("$\n").startswith(start))
+
+
+def test_every_preset_is_offered(page):
+    assert page.selectbox(key=KEY).options[1:] == NAMES
+
+
+def test_wm_with_beta_one_over_e(page):
+    page.slider(key="t").set_value(10).run()                  # a scrubbed player is reset by a preset
+    at = choose(page, NAMES[0])
+    assert at.slider(key="t").value == 500
+    assert at.slider(key="beta").value == pytest.approx(1 / math.e, abs=1e-3)
+    line = latex(at, "M = ")
+    assert r"\le 2.63\cdot" in line and r"+ 2.63\cdot\ln 10" in line
+
+
+def test_hedge_tuned_at_eta_star(page):
+    at = choose(page, NAMES[1])
+    assert at.number_input(key="T").value == 1000 and at.select_slider(key="hedge_mult").value == 1.0
+    sweep = by_title(at, "Hedge's regret as a function")
+    b = bound_traces(sweep)[0]
+    eta_star = math.sqrt(2 * math.log(10) / 1000)
+    x, y = np.asarray(b["x"], float), ys(b)
+    assert x[np.argmin(y)] == pytest.approx(eta_star, rel=0.15)              # the bound is lowest at η*
+    assert y.min() == pytest.approx(math.sqrt(2 * 1000 * math.log(10)), rel=0.01)
+    assert any(r"\sqrt{2\cdot 1000\ln 10}" in l.value for l in at.latex)
+
+
+def test_exercise_3_1(page):
+    at = choose(page, NAMES[2])
+    assert at.radio(key="stream").value == "WM adversary"
+    cum = by_title(at, "Cumulative loss")
+    best = ys(trace(cum, "best expert so far"))[-1]
+    wm = ys(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
+    assert wm == 400 and best <= 200 and wm >= 1.95 * best                    # twice the best expert
+    assert ys(trace(cum, "Hedge: expected loss"))[-1] < 1.2 * best
+    assert ys(trace(cum, "RWM: expected mistakes"))[-1] < 1.2 * best
+    assert any("Exercise 3.1 on screen" in i.value for i in at.info)
+
+
+def test_randomized_wm_half(page):
+    at = choose(page, NAMES[3])
+    assert at.slider(key="rwm_eta").value == 0.5
+    assert r"(1+0.5)\cdot" in latex(at, r"\mathbb E[M]")
+
+
+def test_weighted_average_entropic(page):
+    at = choose(page, NAMES[4])
+    assert at.selectbox(key="wa_loss").value == "entropic" and at.slider(key="wa_eta").value == 1.0
+    line = latex(at, "L_{WA}")
+    assert r"\frac{\ln 10}{1} = 2.303" in line
+    reg = by_title(at, "Regret")
+    wa = next(t for t in bound_traces(reg) if t["name"].startswith("bound: WA:"))
+    assert np.all(ys(trace(reg, "WA: regret")) <= ys(wa) + 1e-9)
+    assert np.allclose(ys(wa), math.log(10))
+
+
+def test_hedge_eta_too_large(page):
+    at = choose(page, NAMES[5])
+    assert at.select_slider(key="hedge_mult").value == 10.0
+    assert any(r"\ge \sqrt{2\cdot400\ln2}" in l.value for l in at.latex)
+
+
+def test_presenter_mode_shows_the_preset_note():
+    at = run_page(PAGE, query={"present": "1", "stream": "WM adversary", "T": "400"})
+    assert any(NAMES[2] in i.value for i in at.main.info)
