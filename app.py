@@ -35,4 +35,7 @@ url_note = st.empty()
 hostile = state.drop_hostile_params()
 before = state.url_snapshot()
 page.run()
-state.show_dropped_params({**hostile, **state.dropped_params(before, state.url_snapshot())}, where=url_note)
+# Only the run that loaded a link can have dropped its settings; later runs remove a
+# parameter whenever its widget returns to the default, which is not an error.
+dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
+state.show_dropped_params({**hostile, **dropped}, where=url_note)

@@ -6,6 +6,7 @@ copied link reproduces the view.  Every control carries a ``help`` text.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -43,6 +44,18 @@ def _next_event(events: np.ndarray | None, t: int) -> int | None:
     return int(t + later[0] + 1) if later.size else None
 
 
+def _current_round(key: str, T: int) -> int:
+    """The round the player shows: its state, or on a fresh link the URL's value, else T."""
+    ss = st.session_state
+    if key in ss:
+        return min(max(int(ss[key]), 0), T)
+    try:
+        t = int(str(st.query_params.get(key, T)))
+    except ValueError:
+        return T
+    return t if 0 <= t <= T else T
+
+
 def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake",
                  label: str = "Round") -> int:
     """Step, next event, play, scrub and reset over rounds ``0..T``; returns the round ``t``.
@@ -69,7 +82,7 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         if v >= T:
             ss[play_key] = False
 
-    cur = int(ss.get(key, T))
+    cur = _current_round(key, T)
     nxt = _next_event(events, cur)
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
     cols = box.columns([1, 1, 1, 1.5, 1.2, 1.6], vertical_alignment="bottom")
@@ -103,7 +116,7 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
             # seconds: each tick queues the next position and reruns the whole page.
             if ss.get(in_page_run):
                 return
-            now = int(ss.get(key, T))
+            now = _current_round(key, T)
             if ss.get(play_key) and now < T:
                 ss[pending] = min(now + step, T)
                 st.rerun()
@@ -158,8 +171,9 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
 def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st) -> None:
     """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar."""
     if state.presenter_mode():
+        # idempotent: a builder may already have enlarged the fonts for presenter mode
         size = fig.layout.font.size or theme.FONT_SIZE
-        fig.update_layout(font=dict(size=round(size * theme.PRESENTER_SCALE)))
+        fig.update_layout(font=dict(size=max(size, round(theme.FONT_SIZE * theme.PRESENTER_SCALE))))
     where.plotly_chart(fig, key=key, config={
         "displaylogo": False,
         "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
@@ -186,7 +200,12 @@ def show_code(obj, title: str = "Show the code", where=st) -> None:
     box = where.expander(title)
     box.caption("The reference implementation, line by line as in the notes; the fast path "
                 "used for long runs is tested to agree with it.")
-    box.code(inspect.getsource(obj), language="python")
+    box.code(_source(obj), language="python")
+
+
+@functools.lru_cache(maxsize=64)
+def _source(obj) -> str:
+    return inspect.getsource(obj)
 
 
 @dataclass(frozen=True)
@@ -216,7 +235,11 @@ def preset_selector(presets: list[Preset], key: str = "preset", where=st) -> Pre
     where.selectbox("Lecture preset", names, key=key, on_change=_apply,
                     help="Named scenarios that reproduce a worked example or a theorem of the notes. "
                          "Choosing one sets the controls below; change any control to explore from there.")
-    current = next((p for p in presets if all(ss.get(k) == v for k, v in p.values.items())), None)
+    def matches(p: Preset) -> bool:
+        return all(ss.get(k) == v for k, v in p.values.items())
+
+    chosen = by_name.get(ss.get(key))
+    current = chosen if chosen is not None and matches(chosen) else next(filter(matches, presets), None)
     if current is not None:
         where.info(f"**{current.name}**: {current.note}", icon=":material/school:")
     return current

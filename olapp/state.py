@@ -12,7 +12,7 @@ import math
 
 import streamlit as st
 
-__all__ = ["flag", "presenter_mode", "url_snapshot", "dropped_params", "show_dropped_params",
+__all__ = ["flag", "presenter_mode", "first_run", "url_snapshot", "dropped_params", "show_dropped_params",
            "drop_hostile_params", "apply_presenter_mode", "PRESENTER_CSS"]
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -29,6 +29,15 @@ def flag(name: str) -> bool:
 def presenter_mode() -> bool:
     """``?present=1``: hide the controls and enlarge fonts for a projector."""
     return flag("present")
+
+
+def first_run(page: str) -> bool:
+    """True on this browser session's first run of ``page`` (a link to it was just opened)."""
+    seen = st.session_state.setdefault("_olab_pages_seen", set())
+    if page in seen:
+        return False
+    seen.add(page)
+    return True
 
 
 def url_snapshot() -> dict[str, list[str]]:

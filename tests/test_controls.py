@@ -86,3 +86,27 @@ def test_choosing_a_preset_sets_the_widgets_and_shows_its_note():
     assert "a large run" in at.info[0].value
     at.number_input(key="n").set_value(31).run()  # explore from there: no longer the preset
     assert at.markdown[-1].value == "n=31 eta=0.1 preset=None"
+
+
+def test_player_reads_the_round_from_a_fresh_link():
+    at = AppTest.from_function(player_app, default_timeout=30)
+    at.query_params["t"] = "3"
+    at.run()
+    assert shown_t(at) == 3
+    assert not at.button(key="t_step").disabled  # not at the end: stepping is possible
+    button(at, "t_back").click().run()
+    assert shown_t(at) == 2  # back from 3, not from T
+
+
+def test_preset_note_names_the_chosen_preset_when_two_match():
+    def app():
+        import streamlit as st
+
+        from olapp.controls import Preset, preset_selector
+
+        preset_selector([Preset("First", "first note", {"n": 3}), Preset("Second", "second note", {"n": 3})])
+        st.number_input("n", 1, 100, 10, key="n")
+
+    at = AppTest.from_function(app, default_timeout=30).run()
+    at.selectbox(key="preset").set_value("Second").run()
+    assert "second note" in at.info[0].value
