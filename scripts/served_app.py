@@ -15,6 +15,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -49,13 +50,17 @@ def serve(port: int | None = None, timeout: float = 60.0):
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
            "--server.address", "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The server's log goes to a file: a pipe nobody reads fills up (64 KB of warnings) and
+    # then blocks every script thread in logging.emit, freezing the app mid-page.
+    log = tempfile.TemporaryFile()
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"streamlit exited with {proc.returncode}: {proc.stderr.read().decode()[-2000:]}")
+                log.seek(0)
+                raise RuntimeError(f"streamlit exited with {proc.returncode}: {log.read().decode()[-2000:]}")
             try:
                 with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as r:
                     if r.status == 200:
@@ -73,6 +78,7 @@ def serve(port: int | None = None, timeout: float = 60.0):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.close()
 
 
 def launch(playwright):

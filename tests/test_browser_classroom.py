@@ -1,0 +1,134 @@
+"""Classroom browser tests on every lesson page: shareable links, CSV export, bad uploads, presenter mode.
+
+Each test works on any page through Streamlit's own DOM (sliders, download buttons, file
+uploaders), so a page that drops one of these features fails here.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scripts.served_app import wait_ready
+
+pytestmark = pytest.mark.browser
+
+LESSONS = ["/halving", "/wm_vs_hedge", "/perceptron", "/winnow", "/widrow_hoff"]
+
+CHART_DATA_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
+    .map(p => JSON.stringify((p.data || []).map(t => [t.name, t.x, t.y, t.z])))"""
+
+
+def settled(page):
+    wait_ready(page, charts=True)
+
+
+def first_settings_slider(page):
+    """The first slider outside the round player (a setting, not the scrubber)."""
+    sliders = page.locator("[data-testid=stSlider]")
+    for i in range(sliders.count()):
+        s = sliders.nth(i)
+        if s.evaluate("el => !el.closest('[class*=\"st-key-player\"]')"):
+            return s
+    pytest.fail("no settings slider on the page")
+
+
+@pytest.mark.parametrize("path", LESSONS)
+def test_slider_change_is_in_the_link_and_the_link_reproduces_the_view(browser, base_url, path):
+    ctx = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = ctx.new_page()
+    page.goto(base_url + path)
+    settled(page)
+    slider = first_settings_slider(page)
+    thumb = slider.locator("input[type=range]")
+    before = thumb.get_attribute("aria-valuetext")
+    thumb.focus()
+    for _ in range(3):
+        thumb.press("ArrowRight")
+    page.wait_for_timeout(800)
+    settled(page)
+    after = thumb.get_attribute("aria-valuetext")
+    assert after != before, "the slider did not move"
+    url = page.url
+    assert "?" in url, "the changed setting is not in the URL"
+    charts = page.evaluate(CHART_DATA_JS)
+    ctx.close()
+
+    fresh = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page2 = fresh.new_page()
+    page2.goto(url)
+    settled(page2)
+    thumb2 = first_settings_slider(page2).locator("input[type=range]")
+    assert thumb2.get_attribute("aria-valuetext") == after
+    assert page2.evaluate(CHART_DATA_JS) == charts, "the same link drew different charts"
+    fresh.close()
+
+
+@pytest.mark.parametrize("path", LESSONS)
+def test_download_run_csv_has_the_per_round_columns(browser, base_url, path, tmp_path):
+    ctx = browser.new_context(accept_downloads=True, viewport={"width": 1300, "height": 1000})
+    page = ctx.new_page()
+    page.goto(base_url + path)
+    settled(page)
+    button = page.get_by_role("button", name="Download this run (CSV)")
+    assert button.count() >= 1, "no 'Download this run (CSV)' button"
+    with page.expect_download() as dl:
+        button.first.click()
+    target = tmp_path / "run.csv"
+    dl.value.save_as(target)
+    header = target.read_text().splitlines()[0].split(",")
+    for col in ("round", "prediction", "loss", "cumulative_loss"):
+        assert col in header, (col, header)
+    assert len(target.read_text().splitlines()) >= 2
+    ctx.close()
+
+
+BAD_FILES = {
+    "empty.csv": b"",
+    "binary.csv": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+    "ragged.csv": b"a,b,y\n1,0,1\n1,0\n",
+    "nan.csv": b"a,b,y\n1,nan,1\n",
+    "words.csv": b"a,b,y\nyes,no,maybe\n",
+}
+
+
+@pytest.mark.parametrize("path", LESSONS)
+def test_bad_uploads_show_an_error_and_no_traceback(browser, base_url, path):
+    ctx = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = ctx.new_page()
+    page.goto(base_url + path)
+    settled(page)
+    chooser = page.locator("[data-testid=stFileUploaderDropzoneInput]")
+    if chooser.count() == 0:
+        # the uploader may sit behind a "your own data" choice: pick it
+        own = page.get_by_text("Upload", exact=False)
+        if own.count():
+            own.first.click()
+            page.wait_for_timeout(800)
+            wait_ready(page, charts=False)
+    chooser = page.locator("[data-testid=stFileUploaderDropzoneInput]")
+    assert chooser.count() >= 1, "no CSV upload on the page"
+    for name, data in BAD_FILES.items():
+        chooser.first.set_input_files(files=[{"name": name, "mimeType": "text/csv", "buffer": data}])
+        page.wait_for_timeout(600)
+        wait_ready(page, charts=False)
+        errors = page.locator("[data-testid=stAlertContentError]")
+        assert errors.count() >= 1, f"no error shown for {name}"
+        assert page.locator("[data-testid=stException]").count() == 0, name
+        assert "Traceback" not in page.content()
+    ctx.close()
+
+
+@pytest.mark.parametrize("path", LESSONS)
+def test_presenter_link_hides_the_controls(browser, base_url, path):
+    ctx = browser.new_context(viewport={"width": 1300, "height": 1000})
+    page = ctx.new_page()
+    page.goto(base_url + path + "?present=1")
+    settled(page)
+    assert not page.locator("[data-testid=stSidebar]").is_visible()
+    visible_settings = [s for s in page.locator("[data-testid=stSlider]").all()
+                        if s.is_visible() and s.evaluate("el => !el.closest('[class*=\"st-key-player\"]')")]
+    assert not visible_settings, "settings sliders are still visible in presenter mode"
+    assert page.locator("[data-testid=stPlotlyChart]").first.is_visible()
+    ctx.close()
