@@ -24,6 +24,8 @@ __all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "d
 
 #: Rounds per second offered by the player.
 PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
+#: A round beyond any stream: the player clamps it to T ("show the whole run").
+END_OF_RUN = 2**62
 _TICK = 0.4  # seconds between play frames at speeds above 1/_TICK rounds per second
 
 
@@ -217,10 +219,13 @@ class Preset:
     values: dict[str, Any] = field(default_factory=dict)
 
 
-def preset_selector(presets: list[Preset], key: str = "preset", where=st) -> Preset | None:
+def preset_selector(presets: list[Preset], key: str = "preset", where=st,
+                    player_key: str | None = "t") -> Preset | None:
     """Choose a lecture preset; choosing one sets the page's widgets (by key) to its values.
 
-    Returns the preset whose values the widgets currently hold, if any, and shows its note.
+    A newly chosen preset also moves the round player (``player_key``) to the end, so it
+    shows its whole run.  Returns the preset whose values the widgets currently hold, if
+    any, and shows its note.
     """
     ss = st.session_state
     names = ["(your own settings)"] + [p.name for p in presets]
@@ -231,6 +236,8 @@ def preset_selector(presets: list[Preset], key: str = "preset", where=st) -> Pre
         if chosen is not None:
             for k, v in chosen.values.items():
                 ss[k] = v
+            if player_key is not None:
+                ss[player_key] = END_OF_RUN  # round_player clamps it to the last round
 
     where.selectbox("Lecture preset", names, key=key, on_change=_apply,
                     help="Named scenarios that reproduce a worked example or a theorem of the notes. "

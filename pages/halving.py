@@ -124,11 +124,6 @@ with st.container(border=True, key="controls"):
     preset = controls.preset_selector(PRESETS, key="preset", where=preset_slot)
 if PRESENT and preset is not None:      # the controls are hidden: keep the lecture's claim on screen
     st.info(f"**{preset.name}**: {preset.note}", icon=":material/school:")
-# a newly chosen preset shows its whole run (the player clamps any t beyond the end to T)
-if ss.get("preset") != ss.get("_halving_preset_seen"):
-    ss["_halving_preset_seen"] = ss.get("preset")
-    if preset is not None and "t" in ss:
-        ss["t"] = 10**9
 
 
 def _moves_from_url() -> list[int]:

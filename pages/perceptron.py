@@ -62,12 +62,6 @@ def preset_now():
 # ---- controls ------------------------------------------------------------------------------
 with st.sidebar:
     controls.preset_selector(PRESETS, key=PRESET_KEY)
-    # A newly chosen preset shows its whole run: move the player to the end (it clamps to T).
-    ss = st.session_state
-    if ss.get("_perceptron_preset_seen") != ss.get(PRESET_KEY):
-        ss["_perceptron_preset_seen"] = ss.get(PRESET_KEY)
-        if ss.get(PRESET_KEY) in {p.name for p in PRESETS}:
-            ss["t"] = 10 ** 9
     st.subheader("Stream")
     source = st.segmented_control(
         "Source", ["Generated", "Typed", "Uploaded"], default="Generated", key="source", bind="query-params",

@@ -61,12 +61,6 @@ def preset_now():
 N_OPTIONS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]
 with st.sidebar:
     controls.preset_selector(PRESETS, key=PRESET_KEY)
-    # A newly chosen preset shows its whole run: move the player to the end (it clamps to T).
-    ss = st.session_state
-    if ss.get("_winnow_preset_seen") != ss.get(PRESET_KEY):
-        ss["_winnow_preset_seen"] = ss.get(PRESET_KEY)
-        if ss.get(PRESET_KEY) in {p.name for p in PRESETS}:
-            ss["t"] = 10 ** 9
     st.subheader("Stream")
     source = st.segmented_control(
         "Source", ["Generated", "Uploaded"], default="Generated", key="source", bind="query-params",

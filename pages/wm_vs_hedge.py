@@ -161,10 +161,6 @@ with st.container(border=True, key="controls"):
     preset = controls.preset_selector(PRESETS, key="preset", where=preset_slot)
 if PRESENT and preset is not None:       # the controls are hidden: keep the lecture's claim on screen
     st.info(f"**{preset.name}**: {preset.note}", icon=":material/school:")
-if ss.get("preset") != ss.get("_wm_preset_seen"):    # a newly chosen preset shows its whole run
-    ss["_wm_preset_seen"] = ss.get("preset")
-    if preset is not None and "t" in ss:
-        ss["t"] = 10**9                  # the player clamps it to the last round
 
 # -- the stream and the runs ---------------------------------------------------------------------
 try:

@@ -99,6 +99,19 @@ def trace(fig: dict, name: str) -> dict:
     pytest.fail(f"no trace named {name!r}; traces: {trace_names(fig)}")
 
 
+def by_title(at: AppTest, title: str) -> dict:
+    """The page's figure whose title is exactly ``title``, or fail."""
+    for f in figures(at):
+        if f["layout"].get("title", {}).get("text") == title:
+            return f
+    pytest.fail(f"no figure titled {title!r}")
+
+
+def ys(tr: dict) -> np.ndarray:
+    """A decoded trace's y values as floats."""
+    return np.asarray(tr["y"], dtype=float)
+
+
 def bound_traces(fig: dict) -> list[dict]:
     return [t for t in fig.get("data", []) if str(t.get("name", "")).startswith("bound: ")]
 

@@ -6,7 +6,6 @@ uploaders), so a page that drops one of these features fails here.
 
 from __future__ import annotations
 
-import json
 
 import pytest
 

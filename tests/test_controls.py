@@ -110,3 +110,21 @@ def test_preset_note_names_the_chosen_preset_when_two_match():
     at = AppTest.from_function(app, default_timeout=30).run()
     at.selectbox(key="preset").set_value("Second").run()
     assert "second note" in at.info[0].value
+
+
+def test_choosing_a_preset_shows_its_whole_run():
+    def app():
+        import streamlit as st
+
+        from olapp.controls import Preset, preset_selector, round_player
+
+        preset_selector([Preset("Long", "a long run", {"T": 40})])
+        T = st.number_input("T", 1, 100, 10, key="T")
+        st.write(f"t={round_player(T, key='t')}")
+
+    at = AppTest.from_function(app, default_timeout=30).run()
+    at.slider(key="t").set_value(2).run()
+    assert shown_t(at) == 2
+    at.selectbox(key="preset").set_value("Long").run()
+    assert not at.exception
+    assert shown_t(at) == 40

@@ -3,21 +3,10 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from conftest import bound_traces, by_title, figures, run_page, trace, ys
 
 PAGE = "pages/perceptron.py"
 KEY = "perceptron_preset"
-
-
-def by_title(at, title):
-    for f in figures(at):
-        if f["layout"].get("title", {}).get("text") == title:
-            return f
-    pytest.fail(f"no figure titled {title!r}")
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
 
 
 @pytest.fixture(scope="module")
