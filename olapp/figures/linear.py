@@ -218,11 +218,11 @@ def weight_space(path: np.ndarray, *, arcs: Sequence[tuple[float, float]], last_
         vv = np.asarray(v, float) / np.linalg.norm(v) * rho
         fig.add_trace(Scatter(x=[0, vv[0]], y=[0, vv[1]], mode="lines", name="direction of v",
                                  line=dict(color=theme.GREEN, dash="dash", width=2), hoverinfo="skip"))
-    k = np.arange(len(path))
+    k = downsample(len(path))  # long noisy runs: at most MAX_POINTS mistakes drawn, the last kept
     fig.add_trace(Scatter(
-        x=path[:, 0], y=path[:, 1], mode="lines+markers", name="w after each mistake",
+        x=path[k, 0], y=path[k, 1], mode="lines+markers", name="w after each mistake",
         line=dict(color=theme.BLUE, width=2), marker=dict(size=7, color=theme.BLUE),
-        customdata=np.column_stack([k, np.linalg.norm(path, axis=1)]),
+        customdata=np.column_stack([k, np.linalg.norm(path[k], axis=1)]),
         hovertemplate="after mistake %{customdata[0]}<br>w = (%{x:.3f}, %{y:.3f})<br>‖w‖ = %{customdata[1]:.3f}<extra></extra>",
     ))
     if last_update is not None:
@@ -244,6 +244,8 @@ def norm_proof(M: np.ndarray, norm: np.ndarray, w_dot_u: np.ndarray, lower: np.n
     lower bound after each mistake.  With ``gamma`` the bounds are drawn as the lines
     :math:`M\gamma` and :math:`\sqrt M R` out to where they meet, :math:`M = (R/\gamma)^2`.
     """
+    keep = downsample(len(M))  # long noisy runs: at most MAX_POINTS mistakes drawn, the last kept
+    M, norm, w_dot_u, lower = (np.asarray(a)[keep] for a in (M, norm, w_dot_u, lower))
     fig = _Fig()
     m_max = max(float(M.max()) if len(M) else 1.0, 1.0)
     if gamma is not None and gamma > 0:
