@@ -112,6 +112,17 @@ def ys(tr: dict) -> np.ndarray:
     return np.asarray(tr["y"], dtype=float)
 
 
+def choose_preset(at: AppTest, key: str, name: str, *, area: str = "main", cite: str = "seeds/") -> AppTest:
+    """Choose lecture preset ``name`` (selectbox ``key``); fail on any exception or error, or if
+    no info note in ``area`` ("main" or "sidebar") names the preset and cites ``cite``."""
+    at.selectbox(key=key).set_value(name).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    notes = [i.value for i in (at.sidebar.info if area == "sidebar" else at.main.info)]
+    assert any(name in n and cite in n for n in notes), notes  # the note names the lecture
+    return at
+
+
 def bound_traces(fig: dict) -> list[dict]:
     return [t for t in fig.get("data", []) if str(t.get("name", "")).startswith("bound: ")]
 

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from conftest import bound_traces, choose_preset, figures, run_page, trace
 
 PAGE = "pages/halving.py"
 KEY = "preset"
@@ -23,11 +23,7 @@ def page():
 
 
 def choose(at, name):
-    at.selectbox(key=KEY).set_value(name).run()
-    assert not at.exception, [e.message for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-    notes = [i.value for i in at.main.info]
-    assert any(name in n and "seeds/000_8a17f779656f0ef2.txt" in n for n in notes), notes  # names the lecture
+    choose_preset(at, KEY, name, cite="seeds/000_8a17f779656f0ef2.txt")
     return at
 
 

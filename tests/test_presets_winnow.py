@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, by_title, run_page, trace, ys
+from conftest import bound_traces, by_title, choose_preset, run_page, trace, ys
 
 PAGE = "pages/winnow.py"
 KEY = "winnow_preset"
@@ -15,12 +15,7 @@ def page():
 
 
 def choose(at, name):
-    at.selectbox(key=KEY).set_value(name).run()
-    assert not at.exception, [e.message for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-    notes = [i.value for i in at.sidebar.info]
-    assert any(name in n and "seeds/" in n for n in notes), notes   # the note names the lecture
-    return at
+    return choose_preset(at, KEY, name, area="sidebar")
 
 
 def mistakes_under_bound(at, formula="2 + 3k(log₂N + 1)"):
