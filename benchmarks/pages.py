@@ -36,6 +36,8 @@ import sys
 import time
 from pathlib import Path
 
+from scripts.apptools import LastError, registered_pages
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
 TARGET_DEFAULT_S = 0.100
@@ -46,11 +48,6 @@ SIZE_WIDGETS = ("slider", "number_input")
 #: not sizes: a seed changes the stream, not its cost (``--max-seeds`` sets them to max too)
 NOT_SIZES = re.compile(r"(^|_)seed$")
 MAX_SEEDS = False
-
-
-def registered_pages() -> list[str]:
-    """Page files registered in app.py, in order (``st.Page("pages/<name>.py", ...)``)."""
-    return re.findall(r'st\.Page\(\s*"pages/([A-Za-z0-9_]+)\.py"', APP.read_text())
 
 
 def new_app(page: str, timeout: float):
@@ -81,20 +78,7 @@ def chart_json(at) -> tuple[int, int]:
     return len(charts), sum(len(el.proto.spec) for el in charts)
 
 
-class _LastError(logging.Handler):
-    """The app's config redacts exception messages on the page; Streamlit's log keeps them."""
-
-    def __init__(self):
-        super().__init__(logging.ERROR)
-        self.last = ""
-
-    def emit(self, record):
-        if record.exc_info and record.exc_info[1] is not None:
-            e = record.exc_info[1]
-            self.last = f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
-
-
-LOG = _LastError()
+LOG = LastError()
 
 
 def errors(at) -> list[str]:

@@ -20,7 +20,7 @@ from olcore import StreamError, Trace, export, streams
 from . import state, theme
 
 __all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "download_run",
-           "show_code", "Preset", "preset_selector", "PLAY_SPEEDS"]
+           "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS"]
 
 #: Rounds per second offered by the player.
 PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
@@ -219,6 +219,20 @@ class Preset:
     values: dict[str, Any] = field(default_factory=dict)
 
 
+def matching_preset(presets: list[Preset], key: str = "preset") -> Preset | None:
+    """The preset whose values the widgets hold now: the chosen one if it matches, else the first match.
+
+    Call it again after a page's widgets are drawn to know the preset on a link's first run.
+    """
+    ss = st.session_state
+
+    def matches(p: Preset) -> bool:
+        return all(ss.get(k) == v for k, v in p.values.items())
+
+    chosen = next((p for p in presets if p.name == ss.get(key)), None)
+    return chosen if chosen is not None and matches(chosen) else next(filter(matches, presets), None)
+
+
 def preset_selector(presets: list[Preset], key: str = "preset", where=st,
                     player_key: str | None = "t") -> Preset | None:
     """Choose a lecture preset; choosing one sets the page's widgets (by key) to its values.
@@ -242,11 +256,7 @@ def preset_selector(presets: list[Preset], key: str = "preset", where=st,
     where.selectbox("Lecture preset", names, key=key, on_change=_apply,
                     help="Named scenarios that reproduce a worked example or a theorem of the notes. "
                          "Choosing one sets the controls below; change any control to explore from there.")
-    def matches(p: Preset) -> bool:
-        return all(ss.get(k) == v for k, v in p.values.items())
-
-    chosen = by_name.get(ss.get(key))
-    current = chosen if chosen is not None and matches(chosen) else next(filter(matches, presets), None)
+    current = matching_preset(presets, key)
     if current is not None:
         where.info(f"**{current.name}**: {current.note}", icon=":material/school:")
     return current

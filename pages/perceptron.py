@@ -53,11 +53,6 @@ PRESETS = [
 PRESET_KEY = "perceptron_preset"
 
 
-def preset_now():
-    """The preset whose values the widgets hold now (after they have been drawn), if any."""
-    ss = st.session_state
-    return next((p for p in PRESETS if all(ss.get(k) == v for k, v in p.values.items())), None)
-
 
 # ---- controls ------------------------------------------------------------------------------
 with st.sidebar:
@@ -160,7 +155,7 @@ u = res["u"]
 norm_u = float(np.linalg.norm(u))
 n_epochs = trace.T // T1
 
-shown_preset = preset_now()
+shown_preset = controls.matching_preset(PRESETS, PRESET_KEY)  # now the widgets exist
 if presenter and shown_preset is not None:   # the sidebar (and its note) is hidden when presenting
     st.info(f"**{shown_preset.name}**: {shown_preset.note}", icon=":material/school:")
 

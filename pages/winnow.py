@@ -52,11 +52,6 @@ PRESETS = [
 PRESET_KEY = "winnow_preset"
 
 
-def preset_now():
-    """The preset whose values the widgets hold now (after they have been drawn), if any."""
-    ss = st.session_state
-    return next((p for p in PRESETS if all(ss.get(k) == v for k, v in p.values.items())), None)
-
 
 N_OPTIONS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]
 with st.sidebar:
@@ -164,7 +159,7 @@ elif alpha == 2.0:
 else:
     bound, formula = bounds.winnow_general(int(k), int(N), float(alpha), theta), "Nα/((α−1)θ) + (α+1)k(log_α θ + 1)"
 
-shown_preset = preset_now()
+shown_preset = controls.matching_preset(PRESETS, PRESET_KEY)  # now the widgets exist
 if presenter and shown_preset is not None:   # the sidebar (and its note) is hidden when presenting
     st.info(f"**{shown_preset.name}**: {shown_preset.note}", icon=":material/school:")
 

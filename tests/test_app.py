@@ -6,20 +6,9 @@ from pathlib import Path
 import pytest
 
 from conftest import run_page
+from scripts.apptools import registered_pages
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def registered_pages() -> list[str]:
-    """Page files named in app.py's st.Page(...) calls, read from the source."""
-    tree = ast.parse((ROOT / "app.py").read_text())
-    pages = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page" and node.args:
-            arg = node.args[0]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                pages.append(arg.value)
-    return pages
 
 
 REQUIRED = {
@@ -52,7 +41,7 @@ def test_home_page_runs_and_links_every_mission_page():
         assert REQUIRED[page] in links, (page, links)
 
 
-@pytest.mark.parametrize("page", registered_pages())
+@pytest.mark.parametrize("page", [f"pages/{n}.py" for n in registered_pages()])
 def test_every_registered_page_runs(page):
     at = run_page(page)
     assert at.title, f"{page} shows no title"

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+
+from scripts.apptools import LastError, registered_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
@@ -31,23 +32,6 @@ HOSTILE = [
     "%00", "../../etc/passwd", "x" * 5000, "9" * 400,
 ]
 NON_WIDGET = ["present", "embed", "embed_options"]
-
-
-def registered_pages() -> list[str]:
-    return re.findall(r'st\.Page\(\s*"pages/([A-Za-z0-9_]+)\.py"', APP.read_text())
-
-
-class _LastError(logging.Handler):
-    """The app's config redacts exception messages on the page; the log keeps the real one."""
-
-    def __init__(self):
-        super().__init__(logging.ERROR)
-        self.last = ""
-
-    def emit(self, record):
-        if record.exc_info and record.exc_info[1] is not None:
-            e = record.exc_info[1]
-            self.last = f"{type(e).__name__}: {str(e)[:200]}"
 
 
 def open_page(page: str, query: dict[str, object]) -> AppTest:
@@ -97,7 +81,7 @@ def test_hostile_links_never_raise(page):
     assert title, f"{page}: no title at the defaults"
     keys = widget_keys(base)
     failures = []
-    log = _LastError()
+    log = LastError()
     logging.getLogger("streamlit.error_util").addHandler(log)  # propagate=False
     try:
         for q in links(page, keys):
