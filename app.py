@@ -1,26 +1,16 @@
-"""Online Learning Lab: entry point (page config, navigation, shared chrome)."""
+"""Online Learning Lab: entry point (page config, navigation over the lesson registry, shared chrome)."""
 
 import streamlit as st
 
-from olapp import state
+from olapp import registry, state
 
 st.set_page_config(page_title="Online Learning Lab", page_icon=":material/school:", layout="wide")
 
 PAGES = {
-    "Overview": [
-        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-    ],
-    "Learning with experts": [
-        st.Page("pages/halving.py", title="Halving", icon=":material/content_cut:", url_path="halving"),
-        st.Page("pages/wm_vs_hedge.py", title="Weighted Majority vs Hedge", icon=":material/balance:", url_path="wm_vs_hedge"),
-    ],
-    "Linear classification": [
-        st.Page("pages/perceptron.py", title="Perceptron", icon=":material/call_split:", url_path="perceptron"),
-        st.Page("pages/winnow.py", title="Winnow", icon=":material/filter_alt:", url_path="winnow"),
-    ],
-    "Regression": [
-        st.Page("pages/widrow_hoff.py", title="Widrow-Hoff", icon=":material/show_chart:", url_path="widrow_hoff"),
-    ],
+    section: [st.Page(entry.path, title=entry.title, icon=entry.icon, url_path=entry.url_path or None,
+                      default=entry is registry.HOME)
+              for entry in entries]
+    for section, entries in registry.sections().items()
 }
 
 page = st.navigation(PAGES)
@@ -32,6 +22,9 @@ if not presenting:
         "for presenter mode (no controls, larger text)."
     )
 url_note = st.empty()
+current = registry.lesson(page.url_path or "home")
+if not state.seen(page.url_path):          # a link was just opened: it may predate the lesson kit
+    state.translate_legacy(current.legacy, current.int_keys)
 hostile = state.drop_hostile_params()
 before = state.url_snapshot()
 page.run()

@@ -173,9 +173,8 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
 def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st) -> None:
     """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar."""
     if state.presenter_mode():
-        # idempotent: a builder may already have enlarged the fonts for presenter mode
-        size = fig.layout.font.size or theme.FONT_SIZE
-        fig.update_layout(font=dict(size=max(size, round(theme.FONT_SIZE * theme.PRESENTER_SCALE))))
+        # a figure may come from a cache shared by every session: enlarge a copy
+        fig = theme.present(go.Figure(fig))
     where.plotly_chart(fig, key=key, config={
         "displaylogo": False,
         "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},

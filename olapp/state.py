@@ -13,7 +13,7 @@ import math
 import streamlit as st
 
 __all__ = ["flag", "presenter_mode", "first_run", "url_snapshot", "dropped_params", "show_dropped_params",
-           "drop_hostile_params", "apply_presenter_mode", "PRESENTER_CSS"]
+           "drop_hostile_params", "translate_legacy", "apply_presenter_mode", "PRESENTER_CSS"]
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
@@ -29,6 +29,11 @@ def flag(name: str) -> bool:
 def presenter_mode() -> bool:
     """``?present=1``: hide the controls and enlarge fonts for a projector."""
     return flag("present")
+
+
+def seen(page: str) -> bool:
+    """True once this browser session has run ``page`` (without marking it, unlike :func:`first_run`)."""
+    return page in st.session_state.get("_olab_pages_seen", ())
 
 
 def first_run(page: str) -> bool:
@@ -74,9 +79,14 @@ def drop_hostile_params() -> dict[str, list[str]]:
         return {}
     for k in found:
         del st.query_params[k]
-    # Widgets are seeded from the query string the page was loaded with, not from
-    # st.query_params: make the seed the cleaned parameters (Streamlit's own call for
-    # the same purpose on a page change).
+    _reseed_widgets_from_url()
+    return found
+
+
+def _reseed_widgets_from_url() -> None:
+    """Widgets are seeded from the query string the page was loaded with, not from
+    ``st.query_params``: make the seed the parameters as they are now (Streamlit's own call
+    for the same purpose on a page change)."""
     try:
         from streamlit.runtime.scriptrunner import get_script_run_ctx
 
@@ -85,7 +95,42 @@ def drop_hostile_params() -> dict[str, list[str]]:
             qp.set_initial_query_params_from_current()
     except (AttributeError, TypeError):  # pragma: no cover - other Streamlit internals
         pass
-    return found
+
+
+def _whole(value: str) -> str:
+    """``"1000.0"`` -> ``"1000"``; anything else unchanged."""
+    try:
+        f = float(value)
+    except ValueError:
+        return value
+    return str(int(f)) if math.isfinite(f) and f == int(f) and "." in value else value
+
+
+def translate_legacy(legacy, int_keys=()) -> dict[str, str]:
+    """Rewrite a link shared before the lesson kit so that it opens the view it opened then.
+
+    ``legacy`` maps an old URL key to an :class:`olapp.registry.Legacy` (the key it is read as
+    today and how its old values map); ``int_keys`` are keys whose old links carried whole
+    numbers as floats (``T=1000.0``).  A key already present under its new name wins.  Returns
+    ``{old key: new key}`` for what was rewritten.
+    """
+    done: dict[str, str] = {}
+    for old, rule in legacy.items():
+        if old not in st.query_params:
+            continue
+        value = st.query_params.get(old)
+        del st.query_params[old]
+        if rule.key not in st.query_params and value is not None:
+            st.query_params[rule.key] = rule.values.get(value, value)
+        done[old] = rule.key
+    for key in int_keys:
+        value = st.query_params.get(key)
+        if value is not None and _whole(value) != value:
+            st.query_params[key] = _whole(value)
+            done[key] = key
+    if done:
+        _reseed_widgets_from_url()
+    return done
 
 
 def dropped_params(before: dict[str, list[str]], after: dict[str, list[str]]) -> dict[str, list[str]]:

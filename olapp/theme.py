@@ -40,7 +40,10 @@ TEMPLATE = go.layout.Template(
         plot_bgcolor="rgba(0,0,0,0)",
         xaxis=dict(gridcolor=GRID, zerolinecolor=GRID, title=dict(font=dict(size=FONT_SIZE)), automargin=True),
         yaxis=dict(gridcolor=GRID, zerolinecolor=GRID, title=dict(font=dict(size=FONT_SIZE)), automargin=True),
-        legend=dict(orientation="h", yanchor="bottom", y=1.02, xanchor="left", x=0.0, font=dict(size=FONT_SIZE - 1)),
+        # One legend position for every figure: below the plot, anchored to the figure's bottom
+        # edge (yref="container") so plotly reserves room for it under the x-axis title.
+        legend=dict(orientation="h", yref="container", yanchor="bottom", y=0.0, xanchor="left", x=0.0,
+                    font=dict(size=FONT_SIZE - 1)),
         hoverlabel=dict(font=dict(size=FONT_SIZE - 1)),
         hovermode="x unified",
         margin=dict(l=10, r=10, t=60, b=10),
@@ -54,7 +57,23 @@ PRESENTER_SCALE = 1.35
 def apply(fig: go.Figure, *, height: int = 420, presenter: bool = False) -> go.Figure:
     """Apply the project template (and larger fonts in presenter mode) to ``fig``."""
     fig.update_layout(template=TEMPLATE, height=height)
-    if presenter:
-        s = PRESENTER_SCALE
-        fig.update_layout(font=dict(size=round(FONT_SIZE * s)), height=round(height * 1.15))
+    return present(fig) if presenter else fig
+
+
+def present(fig: go.Figure) -> go.Figure:
+    """Presenter mode for a built figure: every font scaled by PRESENTER_SCALE, 15 % taller.
+
+    The one place presenter sizes are applied (``olapp.controls.chart`` calls it); idempotent,
+    so a figure shared between sessions through a cache is never enlarged twice.
+    """
+    if (fig.layout.meta or {}).get("presenter") if isinstance(fig.layout.meta, dict) else False:
+        return fig
+    s = PRESENTER_SCALE
+    big = round(FONT_SIZE * s)
+    fig.update_layout(
+        meta={"presenter": True}, height=round((fig.layout.height or 420) * 1.15),
+        font=dict(size=big), title_font=dict(size=round((FONT_SIZE + 3) * s)),
+        legend_font=dict(size=round((FONT_SIZE - 1) * s)), hoverlabel_font=dict(size=round((FONT_SIZE - 1) * s)))
+    fig.update_xaxes(title_font=dict(size=big), tickfont=dict(size=big))
+    fig.update_yaxes(title_font=dict(size=big), tickfont=dict(size=big))
     return fig

@@ -9,7 +9,8 @@ True
 
 from .errors import StreamError
 from .trace import Trace
+from .report import BoundReport
 from . import bounds, experts, linear, streams  # noqa: E402  (public submodules)
 
-__all__ = ["StreamError", "Trace", "bounds", "experts", "linear", "streams"]
+__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "streams"]
 __version__ = "0.1.0"

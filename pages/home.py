@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-import olapp  # noqa: F401  (the first request after a restart goes through app.py)
+from olapp import registry  # (importing olapp sends the first request after a restart through app.py)
 
 st.title("Online Learning Lab")
 st.markdown(
@@ -44,28 +44,11 @@ st.markdown(
 )
 
 st.subheader("The pages")
-CARDS = [
-    ("pages/halving.py", "Halving", ":material/content_cut:",
-     "Experts with one perfect among n: watch the version space halve on every mistake, "
-     "never more than log₂ n mistakes, replayed on the lecture's 8-expert table."),
-    ("pages/wm_vs_hedge.py", "Weighted Majority vs Hedge", ":material/balance:",
-     "No perfect expert: deterministic and randomized Weighted Majority, Weighted Average and "
-     "Hedge side by side, their regret against each bound, and the η sweep."),
-    ("pages/perceptron.py", "Perceptron", ":material/call_split:",
-     "The margin geometry in 2-D: each mistake's update drawn as an arrow, mistakes against "
-     "Novikoff's (R/γ)², and the proof's two bounds on ‖w‖ closing in."),
-    ("pages/winnow.py", "Winnow", ":material/filter_alt:",
-     "Learning a k-literal disjunction among N attributes with multiplicative updates: "
-     "mistakes grow like k log N, where the Perceptron's grow with N."),
-    ("pages/widrow_hoff.py", "Widrow-Hoff", ":material/show_chart:",
-     "Online least squares: the weight trajectory on the loss contours, the cumulative loss "
-     "against L_u/(1-η) + ‖u‖²/η, and online-to-batch by averaging."),
-]
-cols = st.columns(len(CARDS) if len(CARDS) <= 3 else 3, gap="medium")
-for i, (path, title, icon, blurb) in enumerate(CARDS):
+cols = st.columns(3, gap="medium")
+for i, entry in enumerate(registry.lessons()):
     with cols[i % len(cols)].container(border=True):
-        st.page_link(path, label=f"**{title}**", icon=icon)
-        st.caption(blurb)
+        st.page_link(entry.path, label=f"**{entry.title}**", icon=entry.icon)
+        st.caption(entry.blurb)
 
 st.subheader("Where the material comes from")
 st.markdown(

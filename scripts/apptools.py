@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 
 APP = Path(__file__).resolve().parent.parent / "app.py"
 
 
 def registered_pages() -> list[str]:
-    """Page names registered in app.py, in order (``st.Page("pages/<name>.py", ...)``)."""
-    return re.findall(r'st\.Page\(\s*"pages/([A-Za-z0-9_]+)\.py"', APP.read_text())
+    """Page names served by app.py, in navigation order (``pages/<name>.py``), from the lesson registry."""
+    from olapp import registry
+
+    return [entry.slug for entries in registry.sections().values() for entry in entries]
 
 
 class LastError(logging.Handler):

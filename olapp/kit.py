@@ -1,0 +1,216 @@
+"""The lesson kit: the furniture every lesson page shares, so that a page reads like the lesson.
+
+A page builds one :class:`LessonPage` and calls it top-down::
+
+    page = LessonPage("perceptron")
+    page.intro("The Perceptron keeps one weight vector ...")
+    with page.controls():
+        source = page.source({"Generated": "points separated by a random unit vector ..."}, upload="linear")
+        n = st.slider("Points n", 10, 2000, 60, key="n", bind="query-params", help="...")
+        seed = page.seed()
+    stream = page.stream(make_stream, n, seed)            # "Upload": the uploaded stream
+    a = page.run(lessons.perceptron.analyse, stream, epochs)
+    t = page.player(a.trace.T, events=a.trace.mistakes)
+    page.chart(figs.mistakes(a, t), caption(a), key="mistakes")
+    page.theorem(a.bound)
+
+What it owns, once for every lesson:
+
+- **Settings in one place**: a bordered box at the top of the main area (``key="controls"``,
+  hidden in presenter mode), with the lecture preset selector first and its note after.
+- **One stream source**: a segmented control under the URL key ``stream`` with the page's own
+  sources and one ``"Upload"`` (a validated CSV of the lesson's kind).
+- **Guarded, cached runs**: :meth:`LessonPage.stream` and :meth:`LessonPage.run` cache a pure
+  function's result for every session (``st.cache_data``) and turn a ``StreamError`` into a
+  clear message without losing any setting.
+- The round player, charts with captions (presenter fonts applied here only), the theorem
+  box from a :class:`olcore.bounds.BoundReport`, the proof section, download and show-code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from olcore import StreamError, Trace
+from olcore import streams as _streams
+
+from . import controls, registry, state
+
+__all__ = ["LessonPage", "UPLOAD", "stream_hash"]
+
+#: The one label of the upload source on every lesson.
+UPLOAD = "Upload"
+
+
+def stream_hash(stream: _streams.Stream) -> str:
+    """A content hash of a stream, so cached runs key on the data and not on the object."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(stream.kind.encode())
+    for a in (stream.X, stream.y):
+        if a is not None:
+            h.update(str(a.dtype).encode() + str(a.shape).encode())
+            h.update(memoryview(a).cast("B") if a.flags.c_contiguous else a.tobytes())
+    h.update(repr(sorted((k, repr(v)) for k, v in stream.info.items())).encode())
+    return h.hexdigest()
+
+
+_HASH = {_streams.Stream: stream_hash}
+_CACHED: dict[Callable, Callable] = {}
+
+
+def _cached(fn: Callable) -> Callable:
+    """``fn`` wrapped once in ``st.cache_data`` (shared by every session and every page)."""
+    if fn not in _CACHED:
+        _CACHED[fn] = st.cache_data(fn, max_entries=64, show_spinner=False, hash_funcs=_HASH)
+    return _CACHED[fn]
+
+
+class LessonPage:
+    """The furniture of one lesson page; see the module docstring for a page's shape."""
+
+    def __init__(self, slug: str, title: str | None = None):
+        self.lesson = registry.lesson(slug)
+        self.presenting = state.presenter_mode()
+        self.source_choice: str | None = None
+        self._upload_kind: str | None = None
+        self._uploaded: _streams.Stream | None = None
+        st.title(title or self.lesson.title)
+
+    # -- text ---------------------------------------------------------------------------
+    def intro(self, markdown: str) -> None:
+        """The paragraph of intuition under the title."""
+        st.markdown(markdown)
+
+    def section(self, title: str, intro: str = "") -> None:
+        st.subheader(title)
+        if intro:
+            st.markdown(intro)
+
+    # -- settings -----------------------------------------------------------------------
+    @contextlib.contextmanager
+    def controls(self) -> Iterator[Any]:
+        """The settings box: lecture presets first, then whatever the page draws inside.
+
+        The preset selector is drawn after the page's widgets exist (in a slot above them), so
+        a shared link whose settings match a preset shows that preset's note at once.
+        """
+        box = st.container(border=True, key="controls")
+        with box:
+            slot = st.container()
+            yield box
+        presets = self.lesson.presets
+        if presets:
+            chosen = controls.preset_selector(presets, key="preset", where=slot)
+            if self.presenting and chosen is not None:   # the box is hidden: keep the claim on screen
+                st.info(f"**{chosen.name}**: {chosen.note}", icon=":material/school:")
+
+    def source(self, options: Mapping[str, str], upload: str | None = None, default: str | None = None,
+               label: str = "Stream") -> str:
+        """Where the rounds come from: the page's own sources (label -> help) and, with ``upload``
+        (a CSV kind of ``olcore.streams``), ``"Upload"``. The choice is in the URL as ``stream``."""
+        names = list(options) + ([UPLOAD] if upload else [])
+        helps = [f"**{k}**: {v}" for k, v in options.items()]
+        if upload:
+            helps.append(f"**{UPLOAD}**: your own stream as a CSV file (a template is offered).")
+        choice = st.segmented_control(label, names, default=default or names[0], key="stream",
+                                      bind="query-params", help="  \n".join(helps)) or (default or names[0])
+        self.source_choice = choice
+        if choice == UPLOAD and upload:
+            self._upload_kind = upload
+            self._uploaded = controls.csv_upload(upload, key=f"{self.lesson.slug}_upload")
+        return choice
+
+    def seed(self, where=st) -> int:
+        """The random seed (URL key ``seed``)."""
+        return controls.seed_input(key="seed", where=where)
+
+    # -- the stream and the run ---------------------------------------------------------------
+    def stream(self, make: Callable[..., _streams.Stream] | None = None, *args, **kwargs) -> _streams.Stream:
+        """The stream of this view: the upload when the source is ``"Upload"``, else ``make(*args)``.
+
+        ``make`` is a pure function (cached for every session). Without an upload yet, the page
+        says where to upload and stops; a bad setting stops it with the message.
+        """
+        if self.source_choice == UPLOAD and self._upload_kind:
+            if self._uploaded is None:
+                st.info("Upload a CSV stream in the settings above (a template is there to download), "
+                        "or choose another stream.", icon=":material/upload_file:")
+                st.stop()
+            return self._uploaded
+        if make is None:
+            raise TypeError("LessonPage.stream needs a stream maker unless the source is Upload")
+        return self.run(make, *args, **kwargs)
+
+    def run(self, fn: Callable[..., Any], *args, **kwargs) -> Any:
+        """``fn(*args, **kwargs)``, cached for every session; a ``StreamError`` is shown and stops the page.
+
+        ``fn`` must be a pure function of its arguments (an olcore analysis or stream maker).
+        """
+        try:
+            return _cached(fn)(*args, **kwargs)
+        except StreamError as exc:
+            controls.show_error(exc)
+            st.stop()
+
+    # -- the round player and what it drives ------------------------------------------------------
+    def player(self, T: int, events=None, event_name: str = "mistake", key: str = "t") -> int:
+        """The round player (Reset, Back, Step, Next <event>, Play, scrubber); returns the round t."""
+        return controls.round_player(T, key=key, events=events, event_name=event_name)
+
+    def readout(self, items: Mapping[str, str], helps: Mapping[str, str] | None = None) -> None:
+        """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...)."""
+        cols = st.columns(len(items))
+        for col, (label, value) in zip(cols, items.items()):
+            col.metric(label, value, help=(helps or {}).get(label))
+
+    def chart(self, fig: go.Figure, caption: str = "", *, key: str, where=st) -> None:
+        """A figure with its caption; presenter fonts and PNG export are applied here."""
+        with where.container():
+            controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}")
+            if caption:
+                st.caption(caption)
+
+    # -- theory ---------------------------------------------------------------------------------
+    def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:
+        """The theorem box: statement, the inequality with this run's numbers, whether it applies, source."""
+        if title:
+            st.markdown(f"**{title}**")
+        for report in ([reports] if not isinstance(reports, Sequence) else reports):
+            if report.statement:
+                st.markdown(report.statement)
+            if report.latex:
+                st.latex(report.latex)
+            if not report.applies:
+                st.warning(f"**The theorem does not apply here.** {report.why_not}", icon=":material/info:")
+            if report.source:
+                st.caption(f"Source: {report.source}.")
+        if run_line:
+            st.markdown(run_line)
+
+    @contextlib.contextmanager
+    def proof(self, title: str, intro: str = "") -> Iterator[None]:
+        """The proof section: a heading, a sentence, then the page's proof views."""
+        st.subheader(title)
+        if intro:
+            st.markdown(intro)
+        yield
+
+    # -- take-aways -----------------------------------------------------------------------------
+    def download(self, trace: Trace, stream: _streams.Stream | None = None, bound=None, *, name: str,
+                 where=st) -> None:
+        """Download the run as CSV (hidden in presenter mode)."""
+        controls.download_run(trace, stream, bound=bound, name=f"{self.lesson.slug}_{name}",
+                              key=f"download_{name}", where=where)
+
+    def show_code(self, *classes: type, title: str = "Show the code") -> None:
+        """Expanders with the reference classes (default: the lesson's, from the registry)."""
+        classes = classes or tuple(self.lesson.reference_classes)
+        cols = st.columns(min(len(classes), 2)) if len(classes) > 1 else [st]
+        for i, cls in enumerate(classes):
+            controls.show_code(cls, f"{title}: {cls.__name__} (reference class)", where=cols[i % len(cols)])
+

@@ -1,0 +1,138 @@
+"""The one list of lessons: read by app.py's navigation, the home page, the tests and the benchmarks.
+
+A lesson is one registry entry (URL path, title, icon, section, home-page blurb), one analysis
+module in ``olcore.lessons``, one figures module in ``olapp.figures``, one content module in
+``olapp.lessons`` (its presets, help texts and captions) and one page file in ``pages/``.
+
+Links shared before the kit keep opening the view they opened: each entry lists the URL keys
+and values it used to have (``legacy``) and how they read today; :func:`olapp.state.translate_legacy`
+rewrites them before any widget reads the URL.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Mapping
+
+__all__ = ["Lesson", "Legacy", "LESSONS", "HOME", "lesson", "lessons", "sections"]
+
+
+@dataclass(frozen=True)
+class Legacy:
+    """An old URL key: read as ``key`` today, each old value mapped through ``values`` (others kept)."""
+
+    key: str
+    values: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the app (or the home page, which has no analysis).
+
+    Parameters
+    ----------
+    slug : str
+        URL path and file stem: ``/<slug>`` serves ``pages/<slug>.py``.
+    title, icon, section, blurb : str
+        Navigation title, a Material icon (``":material/...:"``), the navigation section, and the
+        home page's one-paragraph description.
+    code : tuple of str
+        Dotted names of the reference classes shown by "Show the code" (``"olcore.linear.Perceptron"``).
+    legacy : mapping of str to Legacy
+        Old URL keys of this lesson and how they read today.
+    int_keys : tuple of str
+        URL keys holding whole numbers: an old link's ``T=1000.0`` opens as ``T=1000``.
+    """
+
+    slug: str
+    title: str
+    icon: str
+    section: str
+    blurb: str = ""
+    code: tuple[str, ...] = ()
+    legacy: Mapping[str, Legacy] = field(default_factory=dict)
+    int_keys: tuple[str, ...] = ()
+
+    @property
+    def path(self) -> str:
+        """The page file, relative to the app folder."""
+        return f"pages/{self.slug}.py"
+
+    @property
+    def url_path(self) -> str:
+        return "" if self.slug == "home" else self.slug
+
+    @property
+    def content(self):
+        """The lesson's content module ``olapp.lessons.<slug>`` (presets, help texts, captions)."""
+        return importlib.import_module(f"olapp.lessons.{self.slug}")
+
+    @property
+    def presets(self) -> list:
+        return list(getattr(self.content, "PRESETS", []))
+
+    @property
+    def reference_classes(self) -> list[type]:
+        out = []
+        for dotted in self.code:
+            module, _, name = dotted.rpartition(".")
+            out.append(getattr(importlib.import_module(module), name))
+        return out
+
+
+_SOURCE = Legacy("stream", {"Uploaded": "Upload"})
+
+HOME = Lesson("home", "Home", ":material/home:", "Overview")
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("halving", "Halving", ":material/content_cut:", "Learning with experts",
+           "Experts with one perfect among n: watch the version space halve on every mistake, "
+           "never more than log₂ n mistakes, replayed on the lecture's 8-expert table.",
+           code=("olcore.experts.Halving",)),
+    Lesson("wm_vs_hedge", "Weighted Majority vs Hedge", ":material/balance:", "Learning with experts",
+           "No perfect expert: deterministic and randomized Weighted Majority, Weighted Average and "
+           "Hedge side by side, their regret against each bound, and the η sweep.",
+           code=("olcore.experts.WeightedMajority", "olcore.experts.RandomizedWeightedMajority",
+                 "olcore.experts.WeightedAverage", "olcore.experts.Hedge")),
+    Lesson("perceptron", "Perceptron", ":material/call_split:", "Linear classification",
+           "The margin geometry in 2-D: each mistake's update drawn as an arrow, mistakes against "
+           "Novikoff's (R/γ)², and the proof's two bounds on ‖w‖ closing in.",
+           code=("olcore.linear.Perceptron", "olcore.linear.PassiveAggressive", "olcore.linear.OGDHinge"),
+           # legacy={"source": _SOURCE} once the page reads ?stream= (kit migration)
+           ),
+    Lesson("winnow", "Winnow", ":material/filter_alt:", "Linear classification",
+           "Learning a k-literal disjunction among N attributes with multiplicative updates: "
+           "mistakes bounded by a multiple of k log N, where the Perceptron's bound grows with N.",
+           code=("olcore.linear.Winnow", "olcore.linear.Perceptron"),
+           # legacy={"source": _SOURCE} once the page reads ?stream= (kit migration)
+           ),
+    Lesson("widrow_hoff", "Widrow-Hoff", ":material/show_chart:", "Regression",
+           "Online least squares: the weight trajectory on the loss contours, the cumulative loss "
+           "against L_u/(1-η) + ‖u‖²/η, and online-to-batch by averaging.",
+           code=("olcore.linear.WidrowHoff", "olcore.linear.ExponentiatedGradient"),
+           # legacy={"src": Legacy("stream", {"Synthetic": "Generated", "Upload CSV": "Upload"})},
+           # int_keys=("d", "T") once the page reads ?stream= and holds d, T as integers (kit migration)
+           ),
+)
+
+
+def lessons() -> tuple[Lesson, ...]:
+    """Every lesson, in navigation order (the home page excluded)."""
+    return LESSONS
+
+
+def lesson(slug: str) -> Lesson:
+    """The entry for ``slug`` (``"home"`` included); ``KeyError`` if there is none."""
+    for entry in (HOME, *LESSONS):
+        if entry.slug == slug:
+            return entry
+    raise KeyError(slug)
+
+
+def sections() -> dict[str, list[Lesson]]:
+    """Lessons grouped by section, in order, with the home page first."""
+    out: dict[str, list[Lesson]] = {HOME.section: [HOME]}
+    for entry in LESSONS:
+        out.setdefault(entry.section, []).append(entry)
+    return out
