@@ -9,7 +9,7 @@ True
 
 from .errors import StreamError
 from .trace import Trace
-from . import bounds, experts, linear, streams  # noqa: E402  (public submodules)
+from . import bounds, experts, linear, stream, streams  # noqa: E402  (public submodules)
 from .bounds import BoundReport  # noqa: E402
 
 __all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "streams"]
