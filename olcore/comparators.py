@@ -122,7 +122,10 @@ def max_margin_direction(X, y, tol: float = 1e-9, max_iter: int = 200_000):
         ``v`` a unit vector and ``gamma`` its margin :math:`\min_t y_t\,\mathbf v\cdot\mathbf x_t`
         (exactly measured, so ``v`` separates with margin ``gamma`` whenever ``gamma > 0``).
         ``gamma <= 0`` means not separable through the origin (no direction has a margin
-        above ``tol * R``); ``v`` is then the last direction tried.
+        above ``tol * R``); ``v`` is then the direction with the largest margin among those
+        the search tried, not the best overall (without a separator that problem is not
+        convex).  If ``max_iter`` runs out first, the best direction found is returned (its
+        ``gamma`` is still its exact margin, so a valid, slightly smaller, Novikoff margin).
 
     References
     ----------
