@@ -13,12 +13,15 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .streams import KINDS, Stream
+from .stream import KINDS, Stream
 from .trace import Trace
 
-__all__ = ["run_frame", "run_csv", "left_out", "MAX_CELLS"]
+__all__ = ["run_frame", "run_csv", "left_out", "MAX_EXPORT_CELLS", "MAX_CELLS"]
 
-MAX_CELLS = 2_000_000
+#: The most values a downloaded table holds before wide blocks (inputs, weights) are left out.
+MAX_EXPORT_CELLS = 2_000_000
+#: Old name of :data:`MAX_EXPORT_CELLS` (not :data:`olcore.stream.MAX_CELLS`, the stream size limit).
+MAX_CELLS = MAX_EXPORT_CELLS
 
 
 def _plan(trace: Trace, stream: Stream | None, max_cells: int) -> tuple[bool, bool, list[str]]:
@@ -35,13 +38,13 @@ def _plan(trace: Trace, stream: Stream | None, max_cells: int) -> tuple[bool, bo
     return with_inputs, with_weights, notes
 
 
-def left_out(trace: Trace, stream: Stream | None = None, max_cells: int = MAX_CELLS) -> list[str]:
+def left_out(trace: Trace, stream: Stream | None = None, max_cells: int = MAX_EXPORT_CELLS) -> list[str]:
     """The notes :func:`run_frame` returns (what is left out), without building the table."""
     return _plan(trace, stream, max_cells)[2]
 
 
 def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
-              max_cells: int = MAX_CELLS) -> tuple[pd.DataFrame, list[str]]:
+              max_cells: int = MAX_EXPORT_CELLS) -> tuple[pd.DataFrame, list[str]]:
     """The run as a DataFrame and a list of notes on anything left out.
 
     Parameters
@@ -52,7 +55,7 @@ def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
         or be cycled to it, as with ``epochs > 1``).
     bound : float or array (T,), optional
         The bound so far after each round.
-    max_cells : int, default=MAX_CELLS
+    max_cells : int, default=MAX_EXPORT_CELLS
     """
     T = trace.T
     with_inputs, with_weights, notes = _plan(trace, stream, max_cells)
@@ -80,7 +83,7 @@ def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
     return pd.DataFrame(cols), notes
 
 
-def run_csv(trace: Trace, stream: Stream | None = None, bound=None, max_cells: int = MAX_CELLS) -> str:
+def run_csv(trace: Trace, stream: Stream | None = None, bound=None, max_cells: int = MAX_EXPORT_CELLS) -> str:
     """:func:`run_frame` as CSV text."""
     frame, _ = run_frame(trace, stream, bound, max_cells)
     return frame.to_csv(index=False, float_format="%.10g")

@@ -14,7 +14,7 @@ from .errors import StreamError
 
 __all__ = [
     "row_col", "as_matrix", "as_labels", "check_binary", "check_unit_interval",
-    "check_param", "check_seed", "check_int",
+    "check_param", "check_seed", "check_int", "check_values",
 ]
 
 
@@ -118,3 +118,73 @@ def check_int(value, name: str, lo: int | None = None, hi: int | None = None) ->
 def check_seed(seed) -> int:
     """A seed for ``np.random.default_rng``: a whole number in 0..2**32-1."""
     return check_int(seed, "seed", 0, 2**32 - 1)
+
+
+def _interval(lo, hi, lo_open: bool, hi_open: bool) -> str:
+    left = "(" if lo_open else "["
+    right = ")" if hi_open else "]"
+    return f"{left}{'-inf' if lo is None else f'{lo:g}'}, {'inf' if hi is None else f'{hi:g}'}{right}"
+
+
+def check_values(value, name: str, lo: float | None = None, hi: float | None = None,
+                 lo_open: bool = False, hi_open: bool = False, *, integer: bool = False):
+    r"""A scalar or an array of parameters, every entry in the interval given by ``lo``/``hi``.
+
+    The broadcasting counterpart of :func:`check_param` (and of :func:`check_int` with
+    ``integer=True``): a bound written once with numpy operations then takes a scalar
+    (one run) or an array of prefix values (the bound after each round).
+
+    Parameters
+    ----------
+    value : real number or array_like of real numbers
+    name : str
+        The field named in the error message.
+    lo, hi : float or None
+        Interval ends (``None``: unbounded).
+    lo_open, hi_open : bool, default=False
+        Whether the ends are excluded.
+    integer : bool, default=False
+        Every entry must be a whole number (a count such as :math:`m`, :math:`n`, :math:`N`).
+
+    Returns
+    -------
+    float (int when ``integer``) for a scalar; a read-only float ndarray for an array.
+
+    Raises
+    ------
+    StreamError
+        Naming ``name``, the first bad value found (and its index for an array) and what
+        is expected.
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value.item()
+    if np.ndim(value) == 0 and not isinstance(value, (list, tuple)):
+        if integer:
+            v = check_int(value, name, None, None)
+            if (lo is not None and (v < lo or (lo_open and v == lo))) or \
+               (hi is not None and (v > hi or (hi_open and v == hi))):
+                raise StreamError.bad(name, str(v), f"a whole number in {_interval(lo, hi, lo_open, hi_open)}")
+            return v
+        return check_param(value, name, lo, hi, lo_open, hi_open)
+    try:
+        A = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise StreamError.bad(name, "non-numeric values", "an array of real numbers") from None
+    if A.dtype == bool or (isinstance(value, np.ndarray) and value.dtype == bool):
+        raise StreamError.bad(name, "booleans", "an array of real numbers")
+    interval = _interval(lo, hi, lo_open, hi_open)
+    what = "whole numbers" if integer else "finite numbers"
+    bad = ~np.isfinite(A)
+    if integer:
+        bad |= np.isfinite(A) & (A != np.round(A))
+    with np.errstate(invalid="ignore"):
+        if lo is not None:
+            bad |= (A < lo) | ((A == lo) if lo_open else False)
+        if hi is not None:
+            bad |= (A > hi) | ((A == hi) if hi_open else False)
+    if bad.any():
+        idx = tuple(int(i) for i in np.argwhere(bad)[0])
+        where = idx[0] if len(idx) == 1 else idx
+        raise StreamError.bad(name, f"{A[idx]:g} at index {where}", f"{what} in {interval}")
+    A.setflags(write=False)
+    return A

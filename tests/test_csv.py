@@ -5,7 +5,7 @@ import io
 import numpy as np
 import pytest
 
-from olcore import StreamError, streams
+from olcore import StreamError, stream, streams
 
 
 @pytest.mark.parametrize("kind", list(streams.KINDS))
@@ -76,10 +76,10 @@ def test_too_large_file():
 
 
 def test_too_many_rows_and_columns(monkeypatch):
-    monkeypatch.setattr(streams, "MAX_ROUNDS", 3)
+    monkeypatch.setattr(stream, "MAX_ROUNDS", 3)  # the limit lives in the leaf olcore.stream
     with pytest.raises(StreamError, match="at most 3 rounds"):
         streams.read_csv(b"e1,y\n1,1\n1,1\n1,1\n1,1\n", "experts")
-    monkeypatch.setattr(streams, "MAX_COLUMNS", 2)
+    monkeypatch.setattr(stream, "MAX_COLUMNS", 2)
     with pytest.raises(StreamError, match="at most 2"):
         streams.read_csv(b"e1,e2,e3,y\n1,1,1,1\n", "experts")
 

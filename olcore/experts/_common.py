@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..streams import from_arrays
+from ..stream import from_arrays
 
 __all__ = ["expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
            "LOSSES"]

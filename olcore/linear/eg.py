@@ -126,31 +126,5 @@ class ExponentiatedGradient:
         return (y_hat - float(y)) ** 2
 
 
-def simplex_stream(T: int = 500, n: int = 100, k: int = 2, noise: float = 0.05, seed: int = 0):
-    r"""A stream whose best predictor is a sparse probability vector: EG's home ground.
-
-    :math:`\mathbf x_t` uniform in :math:`[0,1]^n` (e.g. n experts' forecasts),
-    :math:`y_t = \mathbf u\cdot\mathbf x_t + N(0,\text{noise}^2)` with :math:`\mathbf u` uniform
-    on ``k`` randomly chosen coordinates (:math:`\mathbf u \ge 0`, :math:`\sum_i u_i = 1`).
-    Here :math:`\|\mathbf x_t\|_\infty \le 1` but :math:`\|\mathbf x_t\|_2` is about
-    :math:`\sqrt{n/3}`: an additive update must shrink its steps by that much, a
-    multiplicative one need not.
-
-    Returns
-    -------
-    Stream of kind ``"regression"`` with ``info = {"u", "relevant", "noise"}``.
-    """
-    from .. import streams
-    from ..validate import check_int, check_seed
-
-    T = check_int(T, "T", 1, streams.MAX_ROUNDS)
-    n = check_int(n, "n", 1, streams.MAX_COLUMNS)
-    k = check_int(k, "k", 1, n)
-    noise = check_param(noise, "noise", 0, None)
-    rng = np.random.default_rng(check_seed(seed))
-    relevant = np.sort(rng.choice(n, size=k, replace=False))
-    u = np.zeros(n)
-    u[relevant] = 1.0 / k
-    X = rng.random((T, n))
-    y = X @ u + noise * rng.standard_normal(T)
-    return streams.from_arrays("regression", X, y, {"u": u, "relevant": relevant, "noise": noise})
+# The generator moved to olcore.streams.generators; importable here as before.
+from ..streams.generators import simplex_stream  # noqa: E402

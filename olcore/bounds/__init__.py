@@ -1,0 +1,58 @@
+r"""Each theorem's bound as a function of the stream's constants, and :class:`BoundReport`.
+
+One function per theorem, grouped by family:
+
+- :mod:`olcore.bounds.experts`: Halving, Weighted Majority, Randomized WM, Weighted Average, Hedge;
+- :mod:`olcore.bounds.linear`: Perceptron (separable, non-separable, on disjunctions), Winnow,
+  OGD on the hinge loss, Passive-Aggressive;
+- :mod:`olcore.bounds.regression`: Widrow-Hoff (Theorem 1), online-to-batch (Theorem 2).
+
+Every bound **broadcasts**: a scalar in gives a float out; an array of prefix values in
+(e.g. :math:`\min_i M_i(t)` for :math:`t = 1..T`) gives the curve over rounds out.  Every
+argument is validated entry by entry, raising :class:`olcore.StreamError` naming the field,
+the bad value and what is expected.  Each docstring states the theorem, its assumptions and
+where the notes prove it.
+
+For backward compatibility this package also re-exports the stream measurements of
+:mod:`olcore.measure` (``radius``, ``margin``, ``hinge_loss``, ...) and the comparator searches
+of :mod:`olcore.comparators` (``best_u_nonseparable``, ``widrow_hoff_optimal_eta``, ...), which
+are not bounds.
+"""
+
+from __future__ import annotations
+
+from ..errors import StreamError
+from .experts import (WEIGHTED_AVERAGE_ETA_MAX, halving, hedge, hedge_eta, hedge_regret,
+                      randomized_weighted_majority, randomized_weighted_majority_regret, weighted_average,
+                      weighted_majority, weighted_majority_constants, weighted_majority_regret)
+from .linear import (ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
+                     passive_aggressive_pa1, passive_aggressive_pa2, passive_aggressive_separable,
+                     perceptron, perceptron_disjunction, perceptron_nonseparable, winnow, winnow_general)
+from .regression import online_to_batch, widrow_hoff, widrow_hoff_best_eta, widrow_hoff_tuned
+from .report import BoundReport
+from ..measure import UnitBallReport, check_unit_ball, hinge_loss, margin, radius, squared_hinge_loss
+from ..comparators import (WidrowHoffBound, best_u_nonseparable, consistent_disjunction,
+                           max_margin_direction, widrow_hoff_clairvoyant, widrow_hoff_comparator,
+                           widrow_hoff_min, widrow_hoff_optimal_eta, widrow_hoff_prefix_min,
+                           widrow_hoff_theorem)
+
+__all__ = [
+    # experts
+    "halving", "weighted_majority", "weighted_majority_constants", "weighted_majority_regret",
+    "randomized_weighted_majority", "randomized_weighted_majority_regret", "weighted_average",
+    "WEIGHTED_AVERAGE_ETA_MAX", "hedge", "hedge_eta", "hedge_regret",
+    # linear classification
+    "perceptron", "perceptron_nonseparable", "perceptron_disjunction", "winnow", "winnow_general",
+    "ogd_hinge", "ogd_hinge_eta", "ogd_hinge_regret", "ogd_hinge_loss_bound",
+    "passive_aggressive_separable", "passive_aggressive_pa1", "passive_aggressive_pa2",
+    # regression
+    "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_to_batch",
+    # the report type
+    "BoundReport",
+    # re-exported measurements (olcore.measure)
+    "radius", "margin", "hinge_loss", "squared_hinge_loss", "check_unit_ball", "UnitBallReport",
+    # re-exported comparator searches (olcore.comparators)
+    "best_u_nonseparable", "max_margin_direction", "consistent_disjunction",
+    "widrow_hoff_clairvoyant", "widrow_hoff_comparator", "widrow_hoff_min", "widrow_hoff_optimal_eta",
+    "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min",
+]

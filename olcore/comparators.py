@@ -1,0 +1,423 @@
+r"""Comparator searches: the best :math:`\mathbf u` (or direction, or rate) for a bound on a given stream.
+
+A bound holds for *every* comparator :math:`\mathbf u`; these functions search the stream for
+the one that makes it smallest (or, for Novikoff's bound, the direction with the largest
+margin), then evaluate the formula of :mod:`olcore.bounds`.  They are re-exported by
+:mod:`olcore.bounds` (``bounds.best_u_nonseparable`` etc.), where they used to live.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .bounds.linear import perceptron_nonseparable
+from .bounds.regression import widrow_hoff
+from .errors import StreamError
+from .measure import UnitBallReport, check_unit_ball, hinge_loss, radius, xy
+from .validate import as_labels, as_matrix, check_binary, check_int, check_param
+
+__all__ = [
+    "best_u_nonseparable", "max_margin_direction", "consistent_disjunction",
+    "widrow_hoff_clairvoyant", "widrow_hoff_comparator", "widrow_hoff_min", "widrow_hoff_optimal_eta",
+    "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min",
+]
+
+
+# ---- linear classification ----------------------------------------------------------------
+
+def best_u_nonseparable(X, y, directions=None, n_angles: int = 360, n_scales: int = 400):
+    r"""The comparator :math:`\mathbf{u}` (among those searched) with the smallest non-separable Perceptron bound.
+
+    Searches :math:`\mathbf{u} = s\,\hat{\mathbf{v}}` over unit directions
+    :math:`\hat{\mathbf{v}}` (``directions``, plus in 2-D a grid of ``n_angles`` angles)
+    and scales :math:`s` (a log grid, plus :math:`1/\gamma_{\hat v}` when
+    :math:`\hat{\mathbf{v}}` separates), minimising
+    :func:`perceptron_nonseparable` with the measured :math:`R`.  Every
+    :math:`\mathbf{u}` gives a valid bound; this picks the smallest one found.
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,) in {-1, +1}
+    directions : array (m, d), default=None
+        Candidate directions (need not be unit).  Required when d != 2.
+
+    Returns
+    -------
+    dict with ``bound``, ``u`` (d,), ``loss_u``, ``norm_u``, ``R``.
+    """
+    X, y = xy(X, y)
+    T, d = X.shape
+    R = radius(X)
+    cands = []
+    if directions is not None:
+        D = np.atleast_2d(np.asarray(directions, dtype=float))
+        if D.shape[1] != d:
+            raise StreamError.bad("directions", f"shape {D.shape}", f"(m, {d})")
+        n = np.linalg.norm(D, axis=1)
+        cands.append(D[n > 0] / n[n > 0, None])
+    if d == 2:
+        a = np.linspace(0, 2 * np.pi, n_angles, endpoint=False)
+        cands.append(np.column_stack([np.cos(a), np.sin(a)]))
+    if not cands or sum(c.shape[0] for c in cands) == 0:
+        raise StreamError.bad("directions", "none", "candidate directions for u (required when d != 2)")
+    D = np.vstack(cands)
+    Z = np.sort((X @ D.T) * y[:, None], axis=0)          # (T, m) margins, ascending
+    csum = np.vstack([np.zeros(D.shape[0]), np.cumsum(Z, axis=0)])
+    scales = np.geomspace(1e-3, 1e4, n_scales) / max(R, 1e-300)
+    best = (math.inf, None, 0.0, 0.0)
+    for j in range(D.shape[0]):
+        z = Z[:, j]
+        s = scales if z[0] <= 0 else np.append(scales, 1.0 / z[0])
+        cnt = np.searchsorted(z, 1.0 / s, side="left")   # rounds with s z_t < 1
+        L = np.maximum(cnt - s * csum[cnt, j], 0.0)
+        a = R * s
+        B = L + a * a + a * np.sqrt(L)
+        i = int(np.argmin(B))
+        if B[i] < best[0]:
+            best = (float(B[i]), s[i] * D[j], float(L[i]), float(s[i]))
+    bound, u, _, norm_u = best
+    loss_u = hinge_loss(X, y, u)   # exact, not the cumsum value
+    return {"bound": perceptron_nonseparable(loss_u, norm_u, R), "u": u, "loss_u": loss_u,
+            "norm_u": norm_u, "R": R}
+
+
+def max_margin_direction(X, y, tol: float = 1e-9, max_iter: int = 200_000):
+    r"""The unit separator through the origin with the largest margin, and that margin.
+
+    .. math::
+
+        \gamma^* = \max_{\|\mathbf v\| = 1} \min_t y_t\,\mathbf v\cdot\mathbf x_t
+        = \min_{\mathbf p \in \Delta_T} \Big\|\sum_t p_t\, y_t \mathbf x_t\Big\|
+        \quad (\text{when positive}),
+
+    the hard-margin SVM without intercept.  By minimax duality the best direction is the
+    point of the convex hull of :math:`\mathbf z_t = y_t\mathbf x_t` nearest the origin,
+    normalised: :math:`\mathbf v^* = \mathbf w^*/\|\mathbf w^*\|`, :math:`\gamma^* = \|\mathbf w^*\|`.
+    The nearest point is found by pairwise Frank-Wolfe (the Mitchell-Demyanov-Malozemov
+    algorithm): move weight from the hull point with the largest :math:`\mathbf z_t\cdot\mathbf w`
+    in use to the one with the smallest, with an exact line search.  Every iterate certifies
+    :math:`\min_t \mathbf z_t\cdot\mathbf w/\|\mathbf w\| \le \gamma^* \le \|\mathbf w\|`; it stops
+    when the two differ by at most ``tol`` times :math:`R = \max_t\|\mathbf x_t\|`.
+
+    This is the :math:`\gamma` of Novikoff's bound (:func:`olcore.bounds.perceptron`) for a
+    stream whose separator is not known: the bound holds for every unit separator, so the
+    best one gives the smallest bound; the Perceptron's own final direction usually has a
+    smaller margin.
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,) in {-1, +1}
+    tol : float, default=1e-9
+        Relative accuracy of :math:`\gamma` (in units of :math:`R`).
+    max_iter : int, default=200000
+
+    Returns
+    -------
+    (v, gamma) : (array (d,), float)
+        ``v`` a unit vector and ``gamma`` its margin :math:`\min_t y_t\,\mathbf v\cdot\mathbf x_t`
+        (exactly measured, so ``v`` separates with margin ``gamma`` whenever ``gamma > 0``).
+        ``gamma <= 0`` means not separable through the origin (no direction has a margin
+        above ``tol * R``); ``v`` is then the direction with the largest margin among those
+        the search tried, not the best overall (without a separator that problem is not
+        convex).  If ``max_iter`` runs out first, the best direction found is returned (its
+        ``gamma`` is still its exact margin, so a valid, slightly smaller, Novikoff margin).
+
+    References
+    ----------
+    UCL COMP0078, Online learning: Perceptron Bound [Novikoff] (``seeds/000_8a17f779656f0ef2.txt``);
+    Mitchell, Dem'yanov and Malozemov, "Finding the point of a polyhedron closest to the
+    origin", SIAM J. Control 12 (1974); Lacoste-Julien and Jaggi, "On the global linear
+    convergence of Frank-Wolfe optimization variants", NeurIPS 2015.
+    """
+    X = as_matrix(X, "X")
+    yv = as_labels(y, X.shape[0], "y", (-1, 1))
+    tol = check_param(tol, "tol", 0, None, lo_open=True)
+    max_iter = check_int(max_iter, "max_iter", 1, None)
+    Z = yv[:, None] * X
+    T, d = Z.shape
+    R = radius(X)
+    if R == 0:
+        v = np.zeros(d)
+        v[0] = 1.0
+        return v, 0.0
+    eps = tol * R
+    sq = np.einsum("td,td->t", Z, Z)
+    p = np.zeros(T)
+    j = int(np.argmin(sq))
+    p[j] = 1.0
+    w = Z[j].copy()
+    best_v, best_g = None, -math.inf
+    for _ in range(max_iter):
+        nw = float(np.sqrt(w @ w))
+        if nw <= eps:                      # the origin is (nearly) in the hull: no positive margin
+            break
+        g = Z @ w
+        s = int(np.argmin(g))
+        if g[s] / nw > best_g:
+            best_g, best_v = g[s] / nw, w / nw
+        if nw - g[s] / nw <= eps:          # certified: gamma* in [g_s/|w|, |w|]
+            break
+        act = np.flatnonzero(p > 0)
+        a = int(act[np.argmax(g[act])])
+        dvec = Z[s] - Z[a]
+        dd = float(dvec @ dvec)
+        if dd == 0.0:
+            break
+        step = min(max((g[a] - g[s]) / dd, 0.0), p[a])
+        if step == 0.0:
+            break
+        p[s] += step
+        p[a] -= step
+        if p[a] < 1e-15:
+            p[a] = 0.0
+        w += step * dvec
+    if best_v is None:
+        nw = float(np.sqrt(w @ w))
+        if nw > 0:
+            best_v = w / nw
+        else:
+            best_v = np.zeros(d)
+            best_v[0] = 1.0
+    v = best_v / np.linalg.norm(best_v)
+    return v, float((Z @ v).min())
+
+
+def consistent_disjunction(X, y):
+    r"""Sorted attribute indices of a monotone disjunction that labels every row, or ``None`` if none does.
+
+    A disjunction :math:`y = \bigvee_{i\in S} x_i` is consistent iff no attribute of
+    :math:`S` is 1 in a negative row and every positive row has an attribute of :math:`S` on.
+    So only the attributes never 1 in a negative row are allowed; their union labels the
+    stream iff any disjunction does.  A greedy cover of the positive rows by allowed
+    attributes then gives a small consistent :math:`S` (finding the smallest is set cover);
+    :math:`k = |S|` makes Winnow's theorem (:func:`olcore.bounds.winnow`) apply.
+
+    Parameters
+    ----------
+    X : array (T, N) in {0, 1}
+    y : array (T,) in {0, 1}
+
+    Returns
+    -------
+    int array (k,), sorted, or None
+        ``None`` when no monotone disjunction labels the stream; an empty array when every
+        label is 0 (the empty disjunction).
+
+    References
+    ----------
+    CMU 16-831, section 4 (Winnow and monotone disjunctions), ``seeds/001_c4932eda687fdb6a.txt``.
+    """
+    A = check_binary(as_matrix(X, "X"), "X")
+    v = as_labels(y, A.shape[0], "y", (0, 1))
+    Xb = A.astype(bool)
+    pos = v == 1
+    allowed = np.flatnonzero(~Xb[~pos].any(axis=0))
+    P = Xb[pos][:, allowed]
+    if not P.any(axis=1).all():
+        return None
+    chosen, uncovered = [], np.ones(len(P), dtype=bool)
+    while uncovered.any():
+        j = int(P[uncovered].sum(axis=0).argmax())
+        chosen.append(int(allowed[j]))
+        uncovered &= ~P[:, j]
+    return np.array(sorted(chosen), dtype=int)
+
+
+# ---- regression (Widrow-Hoff, Theorem 1) ----------------------------------------------------
+
+def widrow_hoff_clairvoyant(X, y) -> np.ndarray:
+    r"""The clairvoyant comparator :math:`\arg\min_{\mathbf u} L_{\mathbf u}` (least squares).
+
+    The minimum-norm least-squares solution (``numpy.linalg.lstsq``); its loss is the
+    smallest achievable :math:`\min_{\mathbf u} L_{\mathbf u}` of the notes.
+    """
+    A = as_matrix(X, "X")
+    v = as_labels(y, A.shape[0], "y")
+    return np.linalg.lstsq(A, v, rcond=None)[0]
+
+
+def _spectrum(X, y):
+    """Singular values s, c = U^T y, V^T and the residual outside X's column space.
+
+    Computed from the eigendecomposition of the smaller Gram matrix (X^T X or X X^T):
+    several times faster than an SVD for wide or tall X; directions with
+    s^2 <= 1e-12 * s_max^2 are treated as exact zeros (they then add c_i^2 to r0 instead,
+    which is the same contribution to L_u up to that tolerance).
+    """
+    A = as_matrix(X, "X")
+    v = as_labels(y, A.shape[0], "y")
+    T, d = A.shape
+    if d <= T:
+        lam, V = np.linalg.eigh(A.T @ A)
+        keep = lam > 1e-12 * max(float(lam.max()), 1e-300)
+        s = np.sqrt(lam[keep])
+        Vt = V[:, keep].T
+        c = (Vt @ (A.T @ v)) / s
+    else:
+        lam, U = np.linalg.eigh(A @ A.T)
+        keep = lam > 1e-12 * max(float(lam.max()), 1e-300)
+        s = np.sqrt(lam[keep])
+        U = U[:, keep]
+        c = U.T @ v
+        Vt = (U.T @ A) / s[:, None]
+    r0 = max(float(v @ v) - float(c @ c), 0.0)
+    return s, c, Vt, r0
+
+
+def widrow_hoff_comparator(X, y, eta: float) -> np.ndarray:
+    r"""The :math:`\mathbf u` minimising Theorem 1's right-hand side for this stream and :math:`\eta`.
+
+    :math:`\frac{\|X\mathbf u - \mathbf y\|^2}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}` is a
+    ridge problem with :math:`\lambda = (1-\eta)/\eta`:
+
+    .. math::
+
+        \mathbf u^*_\eta = \left(X^\top X + \tfrac{1-\eta}{\eta} I\right)^{-1} X^\top \mathbf y .
+
+    As :math:`\eta \to 1` it tends to the (minimum-norm) least-squares :math:`\mathbf u`.
+    """
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    s, c, Vt, _ = _spectrum(X, y)
+    lam = (1.0 - eta) / eta
+    return Vt.T @ (s * c / (s**2 + lam))
+
+
+def widrow_hoff_min(X, y, eta):
+    r""":math:`\min_{\mathbf u}\left(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\right)`,
+    the right-hand side of Theorem 1, for one :math:`\eta` (float) or an array of them.
+
+    With the SVD :math:`X = U S V^\top`, :math:`\mathbf c = U^\top\mathbf y`,
+    :math:`\lambda = (1-\eta)/\eta` and :math:`r_0 = \|\mathbf y - U\mathbf c\|^2`:
+    :math:`L_{\mathbf u^*} = r_0 + \sum_i (\lambda c_i/(s_i^2+\lambda))^2`,
+    :math:`\|\mathbf u^*\|^2 = \sum_i (s_i c_i/(s_i^2+\lambda))^2`.
+    """
+    etas = np.asarray(eta, dtype=float)
+    if not np.all(np.isfinite(etas)) or np.any((etas <= 0) | (etas >= 1)):
+        raise StreamError.bad("eta", f"{eta!r}", "learning rate(s) in (0, 1)")
+    return _min_from_spectrum(_spectrum(X, y), etas)
+
+
+def _min_from_spectrum(spec, etas):
+    s, c, _, r0 = spec
+    etas = np.asarray(etas, dtype=float)
+    lam = ((1.0 - etas) / etas)[..., None]
+    den = s**2 + lam
+    loss = r0 + np.sum((lam * c / den) ** 2, axis=-1)
+    norm = np.sum((s * c / den) ** 2, axis=-1)
+    out = loss / (1.0 - etas) + norm / etas
+    return float(out) if out.ndim == 0 else out
+
+
+def widrow_hoff_optimal_eta(X, y, tol: float = 1e-10) -> tuple[float, float]:
+    r"""The :math:`\eta \in (0,1)` minimising :math:`B(\eta) = \min_{\mathbf u}\left(
+    \frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\right)`, and :math:`B` there.
+
+    :math:`(\mathbf u, \eta) \mapsto L_{\mathbf u}/(1-\eta) + \|\mathbf u\|^2/\eta` is jointly
+    convex (perspectives of convex quadratics), so :math:`B` is convex in :math:`\eta` and a
+    golden-section search finds its minimum.  The value equals
+    :math:`\min_{\mathbf u} (\sqrt{L_{\mathbf u}} + \|\mathbf u\|)^2`.
+
+    Not :func:`olcore.bounds.widrow_hoff_best_eta`: that one is a formula for one fixed
+    comparator :math:`\mathbf u`; this one searches the stream, re-optimising :math:`\mathbf u` for
+    every :math:`\eta`.
+
+    Returns
+    -------
+    (eta, bound) : tuple of float
+    """
+    spec = _spectrum(X, y)  # one SVD; every evaluation below is O(min(T, d))
+
+    def B(e: float) -> float:
+        return _min_from_spectrum(spec, e)
+
+    lo, hi = 1e-9, 1.0 - 1e-9
+    g = (math.sqrt(5.0) - 1.0) / 2.0
+    a, b = lo + (1 - g) * (hi - lo), lo + g * (hi - lo)
+    fa, fb = B(a), B(b)
+    while hi - lo > tol:
+        if fa <= fb:
+            hi, b, fb = b, a, fa
+            a = lo + (1 - g) * (hi - lo)
+            fa = B(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + g * (hi - lo)
+            fb = B(b)
+    eta = 0.5 * (lo + hi)
+    return eta, B(eta)
+
+
+@dataclass(frozen=True)
+class WidrowHoffBound:
+    """Theorem 1 evaluated on one stream: the bound, its minimising comparator, the assumption."""
+
+    eta: float
+    bound: float
+    u: np.ndarray
+    loss_u: float
+    norm_u_sq: float
+    assumption: UnitBallReport
+
+
+def widrow_hoff_theorem(X, y, eta: float) -> WidrowHoffBound:
+    r"""Theorem 1's right-hand side on this stream, with the comparator attaining the minimum
+    (:func:`widrow_hoff_comparator`) and the check of :math:`\|\mathbf x_t\| \le 1`."""
+    A = as_matrix(X, "X")
+    v = as_labels(y, A.shape[0], "y")
+    u = widrow_hoff_comparator(A, v, eta)
+    L = float(np.sum((A @ u - v) ** 2))
+    N = float(u @ u)
+    return WidrowHoffBound(eta, widrow_hoff(L, N, eta), u, L, N, check_unit_ball(A))
+
+
+def widrow_hoff_prefix_min(X, y, eta: float, rounds) -> np.ndarray:
+    r"""Theorem 1's right-hand side on each prefix :math:`(\mathbf x_1,y_1),\dots,(\mathbf x_t,y_t)`.
+
+    A prefix is a stream, so :math:`L_{WH}(t) \le \min_{\mathbf u}(L_{\mathbf u}(t)/(1-\eta)
+    + \|\mathbf u\|^2/\eta)` for every :math:`t`: the bound as a curve over rounds.  With
+    :math:`A_t = \sum_{s\le t}\mathbf x_s\mathbf x_s^\top`, :math:`\mathbf b_t = \sum_{s\le t} y_s\mathbf x_s`,
+    :math:`c_t = \sum_{s\le t} y_s^2` and :math:`\lambda = (1-\eta)/\eta` the value is
+    :math:`\left(c_t - \mathbf b_t^\top(A_t + \lambda I)^{-1}\mathbf b_t\right)/(1-\eta)`.
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,)
+    eta : float in (0, 1)
+    rounds : int array (K,)
+        Prefix lengths :math:`t \in 1..T` (need not be sorted).
+
+    Returns
+    -------
+    array (K,)
+    """
+    A = as_matrix(X, "X")
+    v = as_labels(y, A.shape[0], "y")
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    ts = np.asarray(rounds, dtype=np.intp).reshape(-1)
+    if ts.size and (ts.min() < 1 or ts.max() > A.shape[0]):
+        raise StreamError.bad("rounds", f"{ts.min()}..{ts.max()}", f"prefix lengths in 1..{A.shape[0]}")
+    order = np.argsort(ts, kind="stable")
+    d = A.shape[1]
+    lam = (1.0 - eta) / eta
+    out = np.empty(ts.size)
+    G = np.zeros((d, d))
+    b = np.zeros(d)
+    c = 0.0
+    done = 0
+    for i in order:
+        t = int(ts[i])
+        if t > done:
+            seg, ys = A[done:t], v[done:t]
+            G += seg.T @ seg
+            b += seg.T @ ys
+            c += float(ys @ ys)
+            done = t
+        sol = np.linalg.solve(G + lam * np.eye(d), b)
+        out[i] = max(c - float(b @ sol), 0.0) / (1.0 - eta)
+    return out

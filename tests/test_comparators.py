@@ -1,0 +1,171 @@
+"""Comparator searches: the max-margin direction, a consistent disjunction, and the bounds they feed."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from olcore import StreamError, bounds, comparators, linear, measure, streams
+
+
+def _brute_force_margin(X, y, n=400_000):
+    a = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    V = np.column_stack([np.cos(a), np.sin(a)])
+    m = (y[:, None] * (X @ V.T)).min(axis=0)
+    return float(m.max())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_max_margin_matches_brute_force_angle_search_in_2d(seed):
+    r = np.random.default_rng(seed)
+    s = streams.separable(T=int(r.integers(5, 80)), d=2, gamma=float(r.uniform(0.02, 0.4)), seed=seed)
+    v, g = comparators.max_margin_direction(s.X, s.y)
+    assert np.linalg.norm(v) == pytest.approx(1.0)
+    assert g == pytest.approx(measure.margin(s.X, s.y, v), abs=1e-15)       # gamma is v's own margin
+    assert g >= s.info["gamma"] - 1e-12                                      # at least the generator's v
+    bf = _brute_force_margin(s.X.astype(float), s.y.astype(float))
+    assert g >= bf - 1e-9                       # no grid direction does better
+    assert g <= bf + 2e-5                       # and the grid (step 1.6e-5 rad) comes within its resolution
+
+
+def test_a_tiny_hand_example():
+    # points (1, 1) labelled +1 and (1, -1) labelled -1: best direction (0, 1), margin 1
+    v, g = comparators.max_margin_direction([[1.0, 1.0], [1.0, -1.0]], [1, -1])
+    assert v == pytest.approx([0.0, 1.0], abs=1e-7) and g == pytest.approx(1.0, abs=1e-7)
+    # one point: the direction is the point itself
+    v, g = comparators.max_margin_direction([[3.0, 4.0]], [-1])
+    assert v == pytest.approx([-0.6, -0.8]) and g == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_not_separable_gives_a_nonpositive_margin(seed):
+    s = streams.separable(T=60, d=2, gamma=0.05, noise=0.3, seed=seed)
+    assert len(s.info["flipped"])
+    X, y = s.X.astype(float), s.y.astype(float)
+    v, g = comparators.max_margin_direction(X, y)
+    assert _brute_force_margin(X, y, 20_000) <= 0       # the stream is really not separable
+    assert g <= 0 and g == pytest.approx(measure.margin(X, y, v))
+    # the same point with both labels: no separator at all
+    v, g = comparators.max_margin_direction([[1.0, 0.5], [1.0, 0.5], [0.2, 1]], [1, -1, 1])
+    assert g <= 0 and np.linalg.norm(v) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("d, seed", [(3, 0), (5, 1), (10, 2), (20, 3)])
+def test_max_margin_agrees_with_scikit_learn_linear_svc(d, seed):
+    svm = pytest.importorskip("sklearn.svm")
+    s = streams.separable(T=300, d=d, gamma=0.1, seed=seed)
+    X, y = s.X.astype(float), s.y.astype(float)
+    v, g = comparators.max_margin_direction(X, y)
+    clf = svm.LinearSVC(C=1e4, loss="hinge", fit_intercept=False, tol=1e-10, max_iter=1_000_000, dual=True)
+    clf.fit(X, y)
+    g_sk = measure.margin(X, y, clf.coef_[0])
+    assert g >= g_sk - 1e-9                   # ours is at least as good as the approximate SVM
+    assert g == pytest.approx(g_sk, rel=1e-3)  # and they agree
+
+
+def test_best_direction_beats_the_perceptrons_own_direction():
+    s = streams.separable(T=200, d=2, gamma=0.05, seed=11)
+    tr = linear.perceptron(s.X, s.y, epochs=20)
+    own = measure.margin(s.X, s.y, tr.weights[-1])
+    _, g = comparators.max_margin_direction(s.X, s.y)
+    assert g >= own - 1e-12
+    R = measure.radius(s.X)
+    assert bounds.perceptron(R, g) <= bounds.perceptron(R, max(own, 1e-9))
+
+
+def test_max_margin_bad_input():
+    with pytest.raises(StreamError, match="y"):
+        comparators.max_margin_direction([[1.0, 0.0]], [0])
+    with pytest.raises(StreamError, match="X"):
+        comparators.max_margin_direction([[np.nan, 0.0]], [1])
+
+
+# ---- consistent_disjunction ------------------------------------------------------------------
+
+def _consistent(X, y, S):
+    return np.array_equal(X[:, list(S)].any(axis=1) if len(S) else np.zeros(len(y), bool), y == 1)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_consistent_disjunction_against_every_subset(seed):
+    r = np.random.default_rng(seed)
+    T, N = int(r.integers(1, 12)), int(r.integers(1, 7))
+    X = (r.random((T, N)) < r.uniform(0.1, 0.6)).astype(int)
+    if seed % 2:      # half the streams are labelled by a hidden disjunction
+        S0 = r.choice(N, size=int(r.integers(1, N + 1)), replace=False)
+        y = X[:, S0].max(axis=1)
+    else:
+        y = r.integers(0, 2, size=T)
+    exists = any(_consistent(X, y, S) for k in range(N + 1) for S in itertools.combinations(range(N), k))
+    got = comparators.consistent_disjunction(X, y)
+    assert (got is not None) == exists
+    if got is not None:
+        assert _consistent(X, y, got) and list(got) == sorted(set(got.tolist()))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_consistent_disjunction_on_generated_streams(seed):
+    s = streams.disjunction(T=300, N=50, k=4, seed=seed)
+    S = comparators.consistent_disjunction(s.X, s.y)
+    assert S is not None and _consistent(s.X, s.y, S) and len(S) <= 50
+    assert bounds.consistent_disjunction is comparators.consistent_disjunction
+
+
+def test_consistent_disjunction_edge_cases_and_bad_input():
+    assert comparators.consistent_disjunction([[1, 0], [0, 1]], [0, 0]).tolist() == []   # all negative
+    assert comparators.consistent_disjunction([[1, 0], [1, 0]], [1, 0]) is None          # same row, two labels
+    with pytest.raises(StreamError, match="X"):
+        comparators.consistent_disjunction([[2, 0]], [1])
+    with pytest.raises(StreamError, match="y"):
+        comparators.consistent_disjunction([[1, 0]], [-1])
+
+
+# ---- the bounds these feed hold on real runs -------------------------------------------------------
+
+@pytest.mark.parametrize("N, k, seed", [(10, 1, 0), (40, 3, 1), (100, 2, 2), (200, 5, 3)])
+def test_perceptron_disjunction_bound_and_its_comparator(N, k, seed):
+    s = streams.disjunction(T=400, N=N, k=k, seed=seed)
+    X = np.column_stack([s.X, np.ones(s.T)]).astype(float)      # bias attribute
+    y = 2.0 * s.y - 1.0
+    u = np.zeros(N + 1)
+    u[s.info["relevant"]] = 2.0
+    u[-1] = -1.0
+    assert (y * (X @ u)).min() >= 1.0                             # the docstring's comparator
+    assert u @ u == 4 * k + 1 and measure.radius(X) ** 2 <= N + 1
+    tr = linear.perceptron(X, y, epochs=3)
+    assert tr.n_mistakes <= bounds.perceptron_disjunction(k, N)
+
+
+@pytest.mark.parametrize("eta, noise, seed", [(0.1, 0.0, 0), (0.5, 0.1, 1), (0.03, 0.2, 2)])
+def test_ogd_hinge_loss_bound_holds_after_every_round(eta, noise, seed):
+    s = streams.separable(T=300, d=3, gamma=0.1, noise=noise, seed=seed)
+    X, y = s.X.astype(float), s.y.astype(float)
+    u = s.info["v"] / s.info["gamma"]
+    Lu = np.cumsum(np.maximum(0.0, 1.0 - y * (X @ u)))
+    t = np.arange(1, s.T + 1)
+    curve = bounds.ogd_hinge_loss_bound(Lu, np.linalg.norm(u), measure.radius(X), eta, t)
+    tr = linear.ogd_hinge(X, y, eta=eta)
+    assert np.all(np.cumsum(tr.losses) <= curve + 1e-9)
+    assert np.all(np.cumsum(tr.mistakes) <= curve + 1e-9)
+
+
+def test_nonseparable_perceptron_curve_holds_after_every_round():
+    s = streams.separable(T=400, d=2, gamma=0.1, noise=0.1, seed=5)
+    X, y = s.X.astype(float), s.y.astype(float)
+    best = bounds.best_u_nonseparable(X, y)
+    Lu = np.cumsum(np.maximum(0.0, 1.0 - y * (X @ best["u"])))
+    curve = bounds.perceptron_nonseparable(Lu, best["norm_u"], best["R"])
+    assert curve[-1] == pytest.approx(best["bound"])
+    tr = linear.perceptron(X, y)
+    assert np.all(np.cumsum(tr.mistakes) <= curve + 1e-9)
+
+
+def test_the_two_widrow_hoff_eta_names_differ_and_agree_at_the_optimum():
+    s = streams.regression(T=200, d=3, noise=0.3, seed=0)
+    eta, B = bounds.widrow_hoff_optimal_eta(s.X, s.y)
+    u = bounds.widrow_hoff_comparator(s.X, s.y, eta)
+    L = float(np.sum((s.X @ u - s.y) ** 2))
+    assert bounds.widrow_hoff_best_eta(L, float(u @ u)) == pytest.approx(eta, abs=1e-4)
+    assert bounds.widrow_hoff_tuned(L, float(u @ u)) == pytest.approx(B, rel=1e-6)
