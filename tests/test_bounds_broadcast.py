@@ -134,12 +134,10 @@ def test_a_bad_entry_in_an_array_names_the_field_value_and_index(name):
             f(**{b: (value if b == a else v[0].item()) for b, v in _sample(name, 3).items()})
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", sorted(n for n in CASES if len(CASES[n][1]) >= 2))
 def test_arrays_of_different_lengths_are_refused(name):
     f = CASES[name][0]
     args = _sample(name, 4)
-    if len(args) < 2:
-        pytest.skip("one argument")
     first = next(iter(args))
     args[first] = args[first][:-1]
     with pytest.raises(StreamError, match="one shape"):
