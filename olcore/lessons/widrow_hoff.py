@@ -88,12 +88,32 @@ def _prefix_curve(X, y, eta: float) -> np.ndarray:
     nondecreasing in :math:`t` (each :math:`L_{\mathbf u}(t)` is), so the curve never drops below
     the exact bound.
     """
-    T = X.shape[0]
+    T, d = X.shape
+    if T <= min(d, 3000):
+        return _prefix_curve_dual(X, y, eta)
     if T <= EXACT_PREFIXES:
         return widrow_hoff_prefix_min(X, y, eta, np.arange(1, T + 1))
     idx = np.unique(np.linspace(0, T - 1, 2000).round().astype(int))
     vals = widrow_hoff_prefix_min(X, y, eta, idx + 1)
     return vals[np.searchsorted(idx, np.arange(T))]
+
+
+def _prefix_curve_dual(X, y, eta: float) -> np.ndarray:
+    r"""The same curve as :func:`olcore.comparators.widrow_hoff_prefix_min` on every prefix, for
+    :math:`T \le d`, from one Cholesky factorisation of a :math:`T\times T` matrix.
+
+    With :math:`\lambda=(1-\eta)/\eta`, the ridge minimum is
+    :math:`\min_{\mathbf u}\|X_t\mathbf u-\mathbf y_t\|^2+\lambda\|\mathbf u\|^2
+    = \lambda\,\mathbf y_t^\top(X_tX_t^\top+\lambda I)^{-1}\mathbf y_t`.  The matrix of prefix
+    :math:`t` is the leading block of the whole stream's :math:`K+\lambda I = LL^\top`, whose
+    Cholesky factor is the leading block of :math:`L`; so with :math:`\mathbf z = L^{-1}\mathbf y`,
+    :math:`\mathbf y_t^\top(K_t+\lambda I)^{-1}\mathbf y_t = \sum_{s\le t} z_s^2`, and the bound is
+    :math:`\lambda\sum_{s\le t}z_s^2/(1-\eta)`.
+    """
+    lam = (1.0 - eta) / eta
+    L = np.linalg.cholesky(X @ X.T + lam * np.eye(X.shape[0]))
+    z = np.linalg.solve(L, y)   # lower-triangular: prefix t of z depends on prefix t of y only
+    return lam * np.cumsum(z * z) / (1.0 - eta)
 
 
 # ---- choosing eta -----------------------------------------------------------------------------------
@@ -398,7 +418,7 @@ def eg_vs_wh(n: int, eta_eg: float, seed: int, T: int = 300, k: int = 2, noise: 
     eta_wh = float(min(max(eta_wh, 0.01), 0.99))
     wh = widrow_hoff(Xs, s.y, eta_wh)
     th = widrow_hoff_theorem(Xs, s.y, eta_wh)
-    curve = widrow_hoff_prefix_min(Xs, s.y, eta_wh, np.arange(1, s.T + 1))
+    curve = _prefix_curve(Xs, s.y, eta_wh)
     L_wh = float(wh.cumulative_loss[-1])
     report = BoundReport(
         "Theorem 1 (Widrow-Hoff)", FORMULA_T1 + " (Widrow-Hoff)", float(th.bound), curve=curve,
