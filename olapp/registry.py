@@ -111,9 +111,8 @@ LESSONS: tuple[Lesson, ...] = (
            "Online least squares: the weight trajectory on the loss contours, the cumulative loss "
            "against L_u/(1-η) + ‖u‖²/η, and online-to-batch by averaging.",
            code=("olcore.linear.WidrowHoff", "olcore.linear.ExponentiatedGradient"),
-           # legacy={"src": Legacy("stream", {"Synthetic": "Generated", "Upload CSV": "Upload"})},
-           # int_keys=("d", "T") once the page reads ?stream= and holds d, T as integers (kit migration)
-           ),
+           legacy={"src": Legacy("stream", {"Synthetic": "Generated", "Upload CSV": "Upload"})},
+           int_keys=("d", "T")),
 )
 
 
