@@ -128,12 +128,22 @@ def log_scale(a) -> bool:
     return bool(a.separable and a.bound.value > 15 * max(a.trace.n_mistakes, 1))
 
 
+#: Log-axis ticks 1, 2, 5, 10, 20, ...: plotly's default minor labels crowd at presenter font sizes.
+_LOG_TICKS = [m * 10 ** k for k in range(7) for m in (1, 2, 5)]
+
+
+def _log_ticks(fig: go.Figure) -> go.Figure:
+    if fig.layout.yaxis.type == "log":
+        fig.update_yaxes(tickvals=_LOG_TICKS, ticktext=[f"{v:g}" for v in _LOG_TICKS])
+    return fig
+
+
 def mistakes(a, t: int, height: int = 420) -> go.Figure:
     """The Perceptron's cumulative mistakes with the bound of this stream (Novikoff or relative)."""
-    return curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
+    return _log_ticks(curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
                               title="Mistakes" if a.separable else "Mistakes (non-separable stream)",
                               yaxis_title="cumulative mistakes", log_y=log_scale(a),
-                              pass_length=a.pass_length if a.epochs > 1 else None, height=height)
+                              pass_length=a.pass_length if a.epochs > 1 else None, height=height))
 
 
 def proof(a, t: int, height: int = 420) -> go.Figure:
@@ -171,9 +181,9 @@ def compare(a, c, t: int, height: int = 480) -> go.Figure:
     """Each learner's cumulative mistakes with its own bound (same colour, log scale)."""
     curves = {k: np.cumsum(tr.mistakes) for k, tr in c.traces.items()}
     bounds = {f"{r.formula} ({k})": (r.curve if r.curve is not None else r.value) for k, r in c.bounds.items()}
-    return curves_with_bounds(curves, bounds, t=t, title="Mistakes on the same stream",
-                              yaxis_title="cumulative mistakes", log_y=True,
-                              pass_length=a.pass_length if a.epochs > 1 else None, height=height)
+    return _log_ticks(curves_with_bounds(curves, bounds, t=t, title="Mistakes on the same stream",
+                                         yaxis_title="cumulative mistakes", log_y=True,
+                                         pass_length=a.pass_length if a.epochs > 1 else None, height=height))
 
 
 def hyperplanes(a, c, height: int = 460) -> go.Figure:

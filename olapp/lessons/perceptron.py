@@ -104,8 +104,9 @@ def readout(a, t: int) -> str:
 
 
 def data_space(a, view) -> str:
-    parts = [f"Filled points have arrived ({view.n_seen} of {a.pass_length}); faded ones are still to come. "
-             "The dotted circle has radius R = " + _g(a.R) + "."]
+    parts = [f"Filled points have arrived ({view.n_seen} of {a.pass_length})"
+             + ("; faded ones are still to come." if view.n_seen < a.pass_length else ".")
+             + " The dotted circle has radius R = " + _g(a.R) + "."]
     if view.w.any():
         parts.append("The blue line is the current hyperplane w_t · x = 0, the arrow its normal w_t/‖w_t‖.")
     else:
