@@ -99,8 +99,7 @@ LESSONS: tuple[Lesson, ...] = (
            "The margin geometry in 2-D: each mistake's update drawn as an arrow, mistakes against "
            "Novikoff's (R/γ)², and the proof's two bounds on ‖w‖ closing in.",
            code=("olcore.linear.Perceptron", "olcore.linear.PassiveAggressive", "olcore.linear.OGDHinge"),
-           # legacy={"source": _SOURCE} once the page reads ?stream= (kit migration)
-           ),
+           legacy={"source": _SOURCE, "n": Legacy("T")}),
     Lesson("winnow", "Winnow", ":material/filter_alt:", "Linear classification",
            "Learning a k-literal disjunction among N attributes with multiplicative updates: "
            "mistakes bounded by a multiple of k log N, where the Perceptron's bound grows with N.",
