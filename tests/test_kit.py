@@ -111,6 +111,9 @@ def test_curves_with_bounds_names_bounds_and_draws_coinciding_ones_once():
     assert names == ["Perceptron", "bound: (R/γ)² = ‖u‖²R²", "bound: L_u + 1"]
     assert [s.x0 for s in fig.layout.shapes] == [3]                      # one round marker
     go.Figure(fig.to_dict())                                             # valid plotly, re-validated
+    # a curve that equals a constant bound on every round is drawn once too
+    fig = figures.curves_with_bounds({"M": curve}, {"(R/γ)²": 4.0, "max(R², 1/C)‖u‖² (PA-I)": np.full(5, 4.0)})
+    assert [tr.name for tr in fig.data] == ["M", "bound: (R/γ)² = max(R², 1/C)‖u‖² (PA-I)"]
 
 
 def test_curves_with_bounds_takes_reports_and_skips_those_that_do_not_apply():
