@@ -22,6 +22,10 @@ __all__ = ["MASTER_NAMES", "weights_heatmap", "weights_bar", "cumulative_losses"
 #: How each master's regret is labelled (RWM's is on its expected mistakes, Hedge's on HA-1).
 MASTER_NAMES = {"WM": "WM", "RWM": "RWM (expected)", "WA": "WA", "Hedge": "Hedge"}
 _CLOSEST = dict(hovermode="closest")
+#: Light (no weight) to dark blue (all the weight); spelled out, since an unvalidated figure would give
+#: plotly.js's legacy "Blues", which runs the other way.
+_BLUES = [[0.0, "#f7fbff"], [0.125, "#deebf7"], [0.25, "#c6dbef"], [0.375, "#9ecae1"], [0.5, "#6baed6"],
+          [0.625, "#4292c6"], [0.75, "#2171b5"], [0.875, "#08519c"], [1.0, "#08306b"]]
 
 
 def _rounds_axis(lay: dict, T: int, start: float = 0.5) -> dict:
@@ -36,7 +40,7 @@ def weights_heatmap(weights, t: int | None = None, *, title: str = "Expert weigh
     idx = downsample(W.shape[0], max_cols)
     n = W.shape[1]
     fig = Fig().add(dict(type="heatmap", z=W[idx].T, x=idx, y=[f"E{i + 1}" for i in range(n)],
-                         colorscale="Blues", zmin=0, colorbar=dict(title=dict(text="v_t,i"), thickness=12),
+                         colorscale=_BLUES, zmin=0, zmax=max(float(W.max()), 1e-12), colorbar=dict(title=dict(text="v_t,i"), thickness=12),
                          hovertemplate="after round %{x}<br>%{y}: weight %{z:.4f}<extra></extra>"))
     fig.round_marker(t)
     lay = axes("rounds played t", "expert")
@@ -122,7 +126,7 @@ def regret_ribbons(regrets: Mapping[str, Sequence[float]], reports: Mapping[str,
                             hovertemplate="t = %{x}: bound %{y:.4g}<extra></extra>"))
         label = f"{name}: bound {rep.formula.split(': ', 1)[-1]}" if drawn else f"{name} (no bound)"
         fig.annotations.append(dict(text=label, x=x0 + w / 2, y=y1, xref="paper", yref="paper", xanchor="center",
-                                    yanchor="bottom", showarrow=False, font=dict(size=theme.FONT_SIZE - 2)))
+                                    yanchor="bottom", showarrow=False))
         if t is not None:
             fig.shapes.append(dict(type="line", x0=t, x1=t, y0=0, y1=1, xref=f"x{sx}", yref=f"y{sx} domain",
                                    line=dict(color=theme.GREY, width=1.5, dash="dot")))
@@ -134,8 +138,7 @@ def _log_vline(fig: Fig, x: float, label: str, colour: str, top: bool) -> None:
     fig.shapes.append(dict(type="line", x0=x, x1=x, y0=0, y1=1, yref="paper",
                            line=dict(color=colour, width=1.8, dash="dot")))
     fig.annotations.append(dict(x=math.log10(x), y=1 if top else 0, yref="paper", text=label, showarrow=False,
-                                xanchor="left", yanchor="top" if top else "bottom",
-                                font=dict(size=theme.FONT_SIZE - 2)))
+                                xanchor="left", yanchor="top" if top else "bottom"))
 
 
 def eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> go.Figure:
