@@ -146,3 +146,24 @@ def test_download_explains_what_it_holds():
     assert [d for d in at.get("download_button") if "Download this run" in d.proto.label]
     note = " ".join(c.value for c in at.caption if c.value.startswith("The download"))
     assert "(Hedge)" in note and "bound on the cumulative loss" in note and "HA-1" in note
+
+
+def test_upload_a_stream_runs_every_master_on_it():
+    from olcore import streams
+
+    up = streams.expert_error_rates(120, [0.1, 0.3, 0.5], seed=4)
+    at = run_page(PAGE)
+    at.segmented_control(key="stream").set_value("Upload").run()
+    at.file_uploader(key="wm_vs_hedge_upload").upload("mine.csv", streams.to_csv(up).encode(), "text/csv").run()
+    _ok(at)
+    figs = _check(at)
+    assert _by_title(at)["Weights after round 120"]                        # the uploaded T
+    m_star = int((up.X != up.y[:, None]).sum(axis=0).min())
+    cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
+    assert _y(trace(cum, "best expert so far"))[-1] == m_star
+    sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
+    assert any("sampled play (HA-2)" in tr.get("name", "") for tr in sweep["data"])    # a fixed stream
+    at.file_uploader(key="wm_vs_hedge_upload").upload("bad.csv", b"a,b,y\n1,nan,1\n", "text/csv").run()
+    assert not at.exception
+    assert any("previous stream is kept" in e.value for e in at.error)
+    assert _by_title(at)["Weights after round 120"]
