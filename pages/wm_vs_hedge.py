@@ -78,7 +78,7 @@ if kind == "adversary":
 # -- the η sweep ------------------------------------------------------------------------------------
 page.section("The η sweep for Hedge")
 sw = page.run(lesson.sweep, stream, kind, best_rate, seed)
-page.chart(figs.eta_sweep(sw, a.hedge_eta), text.sweep(sw), key="sweep")
+page.chart(figs.hedge_eta_sweep(sw, a.hedge_eta), text.sweep(sw), key="sweep")
 
 # -- the theorems, with this run's numbers ----------------------------------------------------------
 page.section("The theorems, for this run")

@@ -167,3 +167,28 @@ def test_upload_a_stream_runs_every_master_on_it():
     assert not at.exception
     assert any("previous stream is kept" in e.value for e in at.error)
     assert _by_title(at)["Weights after round 120"]
+
+
+@pytest.mark.parametrize("source, beta", [("noisy", 1 / np.e), ("adversary", 0.0)])
+def test_every_figure_is_valid_plotly(source, beta):
+    import plotly.graph_objects as go
+
+    from olapp.figures import wm_vs_hedge as figs
+    from olcore.lessons import wm_vs_hedge as lesson
+
+    s = lesson.make_stream(source, 80, 5, 0.2, beta, 1)
+    a = lesson.analyse(s, beta=beta, wa_loss="entropic", wa_eta=1.5)
+    sw = lesson.sweep(s, source, 0.2, 1, seeds=2, points=5)
+    e = a.traces["WM"].extras
+    built = [figs.weights_heatmap(a.traces["Hedge"].weights, 10), figs.weights_bar({"WM": a.traces["WM"].weights_at(3)}, 3),
+             figs.cumulative_losses({"WM": a.traces["WM"].cumulative_loss}, a.best_cum, 5),
+             figs.regret_ribbons({k: a.regret[k] for k in lesson.MASTERS}, a.reports, 7),
+             figs.hedge_eta_sweep(sw, a.hedge_eta * 2), figs.wm_constants(beta),
+             figs.wm_potential(e["log_W"], e["log_W_lower"], e["log_W_upper"], 4, beta=beta),
+             figs.hedge_potential(a.hedge_rel_entropy, a.hedge_regret_u, a.hedge_proof_rhs, 4)]
+    for f in built:
+        go.Figure(f.to_dict())                                  # validated: raises on a bad property
+    reg = built[3]
+    names = [t.name for t in reg.data]
+    assert "bound: WA: ln n/η" not in names and any(n.text == "WA (no bound)" for n in reg.layout.annotations)
+    assert ("bound: WM: (a−1)·m*_t + b·ln n" in names) == a.reports["WM"].applies

@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 from .. import theme
 from . import Fig, axes, bound_name, downsample, scatter
 
-__all__ = ["MASTER_NAMES", "weights_heatmap", "weights_bar", "cumulative_losses", "regret_ribbons", "eta_sweep",
+__all__ = ["MASTER_NAMES", "weights_heatmap", "weights_bar", "cumulative_losses", "regret_ribbons", "hedge_eta_sweep",
            "wm_potential", "hedge_potential", "wm_constants"]
 
 #: How each master's regret is labelled (RWM's is on its expected mistakes, Hedge's on HA-1).
@@ -141,7 +141,7 @@ def _log_vline(fig: Fig, x: float, label: str, colour: str, top: bool) -> None:
                                 xanchor="left", yanchor="top" if top else "bottom"))
 
 
-def eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> go.Figure:
+def hedge_eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> go.Figure:
     r"""Hedge's final regret as a function of :math:`\eta` (a :class:`~olcore.lessons.wm_vs_hedge.HedgeSweep`).
 
     The HA-1 expected regret (mean over the generated streams, their min–max as a band), the
