@@ -94,7 +94,9 @@ LESSONS: tuple[Lesson, ...] = (
            "No perfect expert: deterministic and randomized Weighted Majority, Weighted Average and "
            "Hedge side by side, their regret against each bound, and the η sweep.",
            code=("olcore.experts.WeightedMajority", "olcore.experts.RandomizedWeightedMajority",
-                 "olcore.experts.WeightedAverage", "olcore.experts.Hedge")),
+                 "olcore.experts.WeightedAverage", "olcore.experts.Hedge"),
+           legacy={"stream": Legacy("stream", {"Noisy experts": "Generated", "Uploaded": "Upload"})},
+           int_keys=("n", "T")),
     Lesson("perceptron", "Perceptron", ":material/call_split:", "Linear classification",
            "The margin geometry in 2-D: each mistake's update drawn as an arrow, mistakes against "
            "Novikoff's (R/γ)², and the proof's two bounds on ‖w‖ closing in.",
