@@ -38,7 +38,7 @@ def test_sections_put_home_first_and_keep_every_lesson():
 
 LEGACY = [(entry, old, rule, value, rule.values.get(value, value))
           for entry in registry.lessons() for old, rule in entry.legacy.items()
-          for value in (rule.values or {"": ""})]
+          for value in rule.values]            # a renamed key without value changes: the page's own link test
 
 
 @pytest.mark.parametrize("entry,old,rule,value,new", LEGACY,
@@ -47,7 +47,8 @@ def test_old_url_keys_open_the_same_view(entry, old, rule, value, new):
     at = run_page(entry.path, query={old: value})
     assert not at.error, [e.value for e in at.error]
     assert at.session_state[rule.key] == new
-    assert old not in at.query_params
+    if old != rule.key:
+        assert old not in at.query_params
 
 
 INT_KEYS = [(entry, key) for entry in registry.lessons() for key in entry.int_keys]

@@ -62,6 +62,7 @@ def test_every_preset_is_offered(page):
 
 def test_wm_with_beta_one_over_e(page):
     page.slider(key="t").set_value(10).run()                  # a scrubbed player is reset by a preset
+    page.slider(key="beta").set_value(0.5).run()              # (from a view that is not that preset)
     at = choose(page, NAMES[0])
     assert at.slider(key="t").value == 500
     assert at.slider(key="beta").value == pytest.approx(1 / math.e, abs=1e-3)
