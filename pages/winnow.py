@@ -61,7 +61,8 @@ page.section("Learning quickly when irrelevant attributes abound")
 k_sweep = min(10, a.k) if a.k else 3
 if source == UPLOAD:
     st.caption(L.sweep_upload(k_sweep))
-n_seeds = st.slider("Seeds per N", 2, 8, 4, key="sweep_seeds", bind="query-params", help=L.HELP.sweep_seeds)
+n_seeds = st.columns([1, 3])[0].slider("Seeds per N", 2, 8, 4, key="sweep_seeds", bind="query-params",
+                                       help=L.HELP.sweep_seeds)
 s = page.run(lesson.sweep, k_sweep, n_seeds)
 st.markdown(L.sweep_intro(s))
 page.chart(figs.sweep(s), L.sweep(s), key="sweep")

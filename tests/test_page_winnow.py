@@ -114,7 +114,7 @@ def test_sweep_shows_both_learners_with_bounds(default_page):
     # REVIEW 1: only the Perceptron's bound grows like N; its measured mistakes are stated as measured
     assert "Perceptron's (with a constant bias attribute) like N" in said and "bound grows like log N" in said
     assert "mistakes grow like N" not in said and "Perceptron's grow with N" not in said
-    assert f"from {p[0]:.4g} to {p[-1]:.4g}" in said
+    assert f"from {p[0]:.4g} to {p[-1]:.4g}" in said and "e+" not in said
 
 
 def test_controls_change_the_run():
@@ -147,7 +147,7 @@ def test_captions_follow_the_chosen_alpha():
     said = text(at)
     # REVIEW 1: the captions assumed α = 2 ("doubled", "halves", "log₂N + 1 times", "N/2")
     assert "doubled" not in said and "log₂N + 1 times" not in said
-    assert "multiplied by α = 3" in said and f"log_3 100 + 1 = {math.log(100, 3) + 1:.4g} times" in said
+    assert "multiplied by α = 3" in said and f"log₃ 100 + 1 = {math.log(100, 3) + 1:.4g} times" in said
     assert "(α−1)θ = 200" in said and "(1−1/α)θ = 66.67" in said and "1.5 + 3·m⁺" in said
     f = by_title(at, "The proof's potential Φ = Σ w")
     phi, up = ys(trace(f, "Φ_t = Σ w_i")), ys(trace(f, "bound: N + (α−1)θ·m⁺ − (1−1/α)θ·m⁻"))

@@ -72,7 +72,13 @@ INTRO = (
 
 
 def _g(x: float) -> str:
-    return f"{x:.4g}"
+    """A number as a lecturer reads it: 4 significant digits, thousands with separators."""
+    return f"{x:,.0f}" if abs(x) >= 10_000 else f"{x:.4g}"
+
+
+def _log(alpha: float) -> str:
+    """log with the base as a subscript where there is one: log₂, log₃, log_1.5."""
+    return {2.0: "log₂", 3.0: "log₃"}.get(float(alpha), f"log_{alpha:g}")
 
 
 def cut(T: int, T_run: int, N: int) -> str:
@@ -85,6 +91,8 @@ def who(a: WinnowAnalysis) -> str:
     if a.relevant is None:
         return ("No disjunction labels this stream: some positive row has none of the attributes that are "
                 "never on in a negative row.")
+    if len(a.relevant) == 0:
+        return "Every label is 0: the empty disjunction labels the stream (k = 0)."
     names = ", ".join(f"x{int(r) + 1}" for r in a.coloured) + (" …" if len(a.relevant) > len(a.coloured) else "")
     if a.found:
         return f"A disjunction that labels every row (found greedily, k = {a.k}): {names}."
@@ -104,7 +112,7 @@ def weights(a: WinnowAnalysis) -> str:
             "disjunction, which only ever go up (a negative example has none of them on, so they are never "
             f"divided by α); grey: the spread of the others (max, median, min). A relevant weight is multiplied "
             f"by α = {al:g} only while the active weights sum to at most θ = N = {a.N:,}, so it is promoted at "
-            f"most log_α θ + 1 = log_{al:g} {a.N:,} + 1 = "
+            f"most log_α θ + 1 = {_log(al)} {a.N:,} + 1 = "
             + (_g(per) if per is not None else _g(a.promotions.value)) + " times.")
     if a.relevant is not None and len(a.coloured) < len(a.relevant):
         text += f" Only the first {len(a.coloured)} attributes of the disjunction are coloured."

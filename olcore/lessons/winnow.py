@@ -48,6 +48,8 @@ MAX_COLOURED = 10
 SWEEP_NS = (10, 30, 100, 300, 1000, 3000, 10000)
 #: Where the theorem is proved.
 SOURCE = "CMU 16-831, Online linear classification: section 4.4, Winnow's mistake bound (equations 19-32)"
+#: Where the proof's two steps are.
+SOURCE_STEPS = "CMU 16-831, Online linear classification: section 4.4, the proof's steps (equations 21-31)"
 #: The one step where the bound departs from the notes (shown on the page and in the report).
 DEPARTURE = ("The notes write m⁺ < k(log₂N + 1); a relevant weight can equal θ = N just before its last "
              "promotion when N is a power of 2 (the score is then exactly N, not more, so Winnow predicts 0 "
@@ -159,7 +161,7 @@ def _bound(k: int | None, N: int, alpha: float, theta: float, why_not: str) -> B
                     if notes_form else
                     "Nα/((α−1)θ) + (α+1)k(log_α θ + 1) mistakes, however long the stream (the notes' proof "
                     "with a general α; at α = 2 it is 2 + 3k(log₂N + 1)). ")
-                 + DEPARTURE)
+                 + "\n\n*Where this departs from the notes.* " + DEPARTURE)
     formula = "2 + 3k(log₂N + 1)" if notes_form else "Nα/((α−1)θ) + (α+1)k(log_α θ + 1)"
     source = SOURCE if notes_form else SOURCE + ", with a general α (the notes take α = 2)"
     if k is None:
@@ -192,7 +194,7 @@ def _proof_steps(k: int | None, N: int, alpha: float, theta: float, m_plus: np.n
     c = N / ((1.0 - 1.0 / alpha) * theta)
     m_p = np.asarray(m_plus[1:], dtype=float)
     mp_T = int(m_p[-1]) if m_p.size else 0
-    source = SOURCE + (" (equations 27-30)" if two else ", with a general α")
+    source = SOURCE_STEPS + ("" if two else ", with a general α (the notes take α = 2)")
     f_promo = "k(log₂N + 1)" if two else "k(log_α θ + 1)"
     f_demo = "2 + 2m⁺" if two else "N/((1−1/α)θ) + α·m⁺"
     if k is None:
