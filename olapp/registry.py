@@ -106,8 +106,7 @@ LESSONS: tuple[Lesson, ...] = (
            "Learning a k-literal disjunction among N attributes with multiplicative updates: "
            "mistakes bounded by a multiple of k log N, where the Perceptron's bound grows with N.",
            code=("olcore.linear.Winnow", "olcore.linear.Perceptron"),
-           # legacy={"source": _SOURCE} once the page reads ?stream= (kit migration)
-           ),
+           legacy={"source": _SOURCE}, int_keys=("N", "k", "T", "seed", "sweep_seeds")),
     Lesson("widrow_hoff", "Widrow-Hoff", ":material/show_chart:", "Regression",
            "Online least squares: the weight trajectory on the loss contours, the cumulative loss "
            "against L_u/(1-η) + ‖u‖²/η, and online-to-batch by averaging.",

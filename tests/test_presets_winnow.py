@@ -6,7 +6,7 @@ import pytest
 from conftest import bound_traces, by_title, choose_preset, run_page, trace, ys
 
 PAGE = "pages/winnow.py"
-KEY = "winnow_preset"
+KEY = "preset"
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +15,7 @@ def page():
 
 
 def choose(at, name):
-    return choose_preset(at, KEY, name, area="sidebar")
+    return choose_preset(at, KEY, name, area="main", cite="CMU 16-831, Online linear classification")
 
 
 def mistakes_under_bound(at, formula="2 + 3k(log₂N + 1)"):
@@ -72,7 +72,16 @@ def test_potential_preset(page):
 def test_alpha_three(page):
     at = choose(page, "Promotion factor α = 3")
     assert at.select_slider(key="alpha").value == 3.0
-    mistakes_under_bound(at, "Nα/((α−1)θ) + (α+1)k(log_α θ + 1)")
+    b = mistakes_under_bound(at, "Nα/((α−1)θ) + (α+1)k(log_α θ + 1)")
+    assert b == pytest.approx(3 / 2 + 4 * 3 * (np.log(100) / np.log(3) + 1))
+    f = by_title(at, "The proof's potential Φ = Σ w")
+    phi, up = ys(trace(f, "Φ_t = Σ w_i")), ys(trace(f, "bound: N + (α−1)θ·m⁺ − (1−1/α)θ·m⁻"))
+    assert np.all(phi > 0) and np.all(phi <= up + 1e-9)
+
+
+def test_presets_set_the_stream_source(page):
+    at = choose(page, "Winnow with k = 3 of N = 1000")
+    assert at.get("button_group")[0].value == "Generated"
 
 
 def test_presenter_mode_shows_the_preset_note():
