@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.conftest import bound_traces, figures, run_page, trace
+from tests.helpers import assert_under_bound, bound_traces, figures, run_page, trace, ys
 
 PAGE = "pages/halving.py"
 
@@ -32,11 +32,10 @@ def _check_bounds(at, n):
     assert len(figs) == 2
     vs, mist = figs
     assert all(bound_traces(f) for f in figs)                     # every chart has its bound
-    size = np.asarray(trace(vs, "|C_t| (consistent experts)")["y"], float)
-    ceiling = np.asarray(trace(vs, "bound: n / 2^M_t")["y"], float)
-    assert np.all(size <= ceiling + 1e-9)
-    M = np.asarray(trace(mist, "Halving's mistakes M_t")["y"], float)
-    log2n = np.asarray(trace(mist, "bound: log₂ n")["y"], float)
+    assert_under_bound(trace(vs, "|C_t| (consistent experts)"), trace(vs, "bound: n / 2^M_t"))
+    size = ys(trace(vs, "|C_t| (consistent experts)"))
+    M = ys(trace(mist, "Halving's mistakes M_t"))
+    log2n = ys(trace(mist, "bound: log₂ n"))
     assert np.allclose(log2n, math.log2(n))
     return size, M, log2n
 

@@ -6,62 +6,38 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace, trace_names
+from tests.helpers import (assert_under_bound, bound_traces, fig_starting, figures, figures_by_title, run_page, trace,
+                           trace_names, ys)
 from olapp.figures import regression as figs
 
 PAGE = "pages/widrow_hoff.py"
 
 
-def by_title(at) -> dict[str, dict]:
-    out = {}
-    for f in figures(at):
-        title = f["layout"].get("title", {}).get("text", "")
-        out[title] = f
-    return out
-
-
-def fig_starting(at, prefix: str) -> dict:
-    for title, f in by_title(at).items():
-        if title.startswith(prefix):
-            return f
-    pytest.fail(f"no figure titled {prefix!r}...; have {list(by_title(at))}")
-
-
-def y(tr) -> np.ndarray:
-    return np.asarray(tr["y"], dtype=float)
-
-
 def check_bounds_hold(at):
     cum = fig_starting(at, "Cumulative square loss")
-    wh = y(trace(cum, "Widrow-Hoff L_WH(t)"))
-    b = y(trace(cum, "bound: " + figs.BOUND_T1))
-    assert wh.size == b.size > 0 and np.all(wh <= b + 1e-9)
+    assert_under_bound(trace(cum, "Widrow-Hoff L_WH(t)"), trace(cum, "bound: " + figs.BOUND_T1))
     sweep = fig_starting(at, "Total loss after T rounds")
-    assert np.all(y(trace(sweep, "Widrow-Hoff L_WH(η)")) <= y(trace(sweep, "bound: " + figs.BOUND_T1)) + 1e-9)
-    pot = fig_starting(at, "")  # subplots figure has no layout title; find it by its traces
-    for f in figures(at):
-        if "Φ_t = ‖w_t − u*‖²" in trace_names(f):
-            pot = f
-    phi = y(trace(pot, "Φ_t = ‖w_t − u*‖²"))
-    assert np.all(phi <= y(trace(pot, "bound: " + figs.BOUND_TELESCOPED)) + 1e-9)
-    assert np.all(y(trace(pot, "Φ_{t+1} − Φ_t")) <= y(trace(pot, "bound: " + figs.BOUND_CLAIM)) + 1e-9)
+    assert_under_bound(trace(sweep, "Widrow-Hoff L_WH(η)"), trace(sweep, "bound: " + figs.BOUND_T1))
+    pot = next(f for f in figures(at) if "Φ_t = ‖w_t − u*‖²" in trace_names(f))  # a subplots figure, untitled
+    assert_under_bound(trace(pot, "Φ_t = ‖w_t − u*‖²"), trace(pot, "bound: " + figs.BOUND_TELESCOPED))
+    assert_under_bound(trace(pot, "Φ_{t+1} − Φ_t"), trace(pot, "bound: " + figs.BOUND_CLAIM))
     o2b = fig_starting(at, "Online-to-batch")
-    avg = y(trace(o2b, "averaged v = (1/m) Σ w_t  (mean risk)"))
-    band = y(trace(o2b, "±2 standard errors"))
-    lower = band[avg.size:][::-1]
-    assert np.all(lower <= y(trace(o2b, "bound: " + figs.BOUND_T2)) + 1e-9)
+    avg = ys(trace(o2b, "averaged v = (1/m) Σ w_t  (mean risk)"))
+    band = ys(trace(o2b, "±2 standard errors"))
+    lower = band[avg.size:][::-1]                    # the band's lower edge, drawn backwards
+    assert_under_bound(lower, ys(trace(o2b, "bound: " + figs.BOUND_T2)))
     eg = fig_starting(at, "Additive vs multiplicative")
-    wh_eg = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))
-    assert np.all(wh_eg <= y(trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)")) + 1e-9)
+    assert_under_bound(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"),
+                       trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)"))
     for f in figures(at):
         for bt in bound_traces(f):
-            assert bt["name"].startswith("bound: ") and len(y(bt)) > 0
+            assert bt["name"].startswith("bound: ") and len(ys(bt)) > 0
 
 
 def test_default_page_runs_with_every_chart_and_bound():
     at = run_page(PAGE)
     assert not at.error and not at.warning
-    titles = list(by_title(at))
+    titles = list(figures_by_title(at))
     assert any(t.startswith("Weight plane after 200 round") for t in titles)
     n_bounds = sum(len(bound_traces(f)) for f in figures(at))
     assert n_bounds >= 5
@@ -102,7 +78,7 @@ def test_controls_change_the_run():
     at.number_input(key="d").set_value(3).run()
     at.number_input(key="seed").set_value(5).run()
     assert not at.exception
-    assert any(t.startswith("Weights over rounds") for t in by_title(at))
+    assert any(t.startswith("Weights over rounds") for t in figures_by_title(at))
     check_bounds_hold(at)
     import plotly.graph_objects as go
     for f in figures(at):
@@ -154,7 +130,7 @@ def test_noise_free_preset_bounds_the_total_loss_by_norm_u_over_eta():
     assert not at.exception
     assert at.number_input(key="noise").value == 0.0 and at.slider(key="eta").value == pytest.approx(0.9)
     cum = fig_starting(at, "Cumulative square loss")
-    wh = y(trace(cum, "Widrow-Hoff L_WH(t)"))
+    wh = ys(trace(cum, "Widrow-Hoff L_WH(t)"))
     assert wh.size == 1000
     assert wh[-1] <= 1.5**2 / 0.9 + 1e-9
     check_bounds_hold(at)
@@ -163,7 +139,7 @@ def test_noise_free_preset_bounds_the_total_loss_by_norm_u_over_eta():
 def test_eg_section_beats_widrow_hoff_when_the_target_is_sparse_and_n_is_large():
     at = run_page(PAGE, query={"eg_n": "300"})
     eg = fig_starting(at, "Additive vs multiplicative")
-    final_eg = y(trace(eg, "EG (multiplicative)"))[-1]
-    final_wh = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))[-1]
+    final_eg = ys(trace(eg, "EG (multiplicative)"))[-1]
+    final_wh = ys(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))[-1]
     assert final_eg < final_wh        # the notes' point: the right geometry matters
     check_bounds_hold(at)

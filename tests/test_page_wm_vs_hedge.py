@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.conftest import bound_traces, figures, run_page, trace, trace_names
+from tests.helpers import assert_under_bound, bound_traces, figures_by_title, run_page, trace, trace_names, ys
 
 PAGE = "pages/wm_vs_hedge.py"
 
@@ -13,20 +13,8 @@ def _ok(at):
     assert not at.error, [e.value for e in at.error]
 
 
-def _by_title(at):
-    out = {}
-    for f in figures(at):
-        title = f["layout"].get("title", {})
-        out[title.get("text", "") if isinstance(title, dict) else str(title)] = f
-    return out
-
-
-def _y(t):
-    return np.asarray(t["y"], dtype=float)
-
-
 def _check(at):
-    figs = _by_title(at)
+    figs = figures_by_title(at)
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     names = trace_names(reg)
     for name in names:
@@ -34,21 +22,18 @@ def _check(at):
             master = name[: -len(": regret")]
             bound = [b for b in bound_traces(reg) if b["name"].startswith(f"bound: {master}:")]
             if bound:
-                assert np.all(_y(trace(reg, name)) <= _y(bound[0]) + 1e-9), master
+                assert_under_bound(trace(reg, name), bound[0])
     sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
-    b = _y(bound_traces(sweep)[0])
+    b = bound_traces(sweep)[0]
     for tr in sweep["data"]:
         if not tr.get("name", "").startswith("bound"):
-            assert np.all(_y(tr) <= b + 1e-9)
+            assert_under_bound(tr, b)
     wm = next(f for k, f in figs.items() if k.startswith("WM proof"))
-    W = _y(trace(wm, "ln W_t (total weight)"))
-    up = _y(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
-    lo = _y(trace(wm, "bound: ln β^(min_i M_t,i)"))
-    assert np.all(lo <= W + 1e-9) and np.all(W <= up + 1e-9)
+    W = trace(wm, "ln W_t (total weight)")
+    assert_under_bound(trace(wm, "bound: ln β^(min_i M_t,i)"), W)
+    assert_under_bound(W, trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
     hp = next(f for k, f in figs.items() if k.startswith("Hedge proof"))
-    r = _y(trace(hp, "regret to u = e_i*"))
-    rhs = _y(bound_traces(hp)[0])
-    assert np.all(r <= rhs + 1e-9)
+    assert_under_bound(trace(hp, "regret to u = e_i*"), bound_traces(hp)[0])
     for k, f in figs.items():
         if k.startswith(("Regret", "Hedge's regret as a function", "WM proof", "Hedge proof")):
             assert bound_traces(f), k
@@ -73,11 +58,11 @@ def test_wm_adversary_shows_the_factor_two():
     _check(at)
     info = " ".join(i.value for i in at.info)
     assert "WM made 400 mistakes in 400 rounds" in info
-    figs = _by_title(at)
+    figs = figures_by_title(at)
     cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
-    best = _y(trace(cum, "best expert so far"))[-1]
-    wm = _y(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
-    hedge = _y(trace(cum, "Hedge: expected loss"))[-1]
+    best = ys(trace(cum, "best expert so far"))[-1]
+    wm = ys(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
+    hedge = ys(trace(cum, "Hedge: expected loss"))[-1]
     assert wm >= 1.9 * best and hedge < 1.2 * best
 
 

@@ -5,24 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from tests.helpers import assert_under_bound, bound_traces, fig_starting as by_title, run_page, trace, ys
 
 PAGE = "pages/wm_vs_hedge.py"
 KEY = "preset"
 NAMES = ["WM with β = 1/e", "Hedge tuned at η*", "Exercise 3.1: deterministic WM errs twice as often",
          "Randomized WM with η = 1/2", "Weighted Average, entropic loss, η = 1", "Hedge with η ten times too large"]
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
-
-
-def by_title(at, prefix):
-    for f in figures(at):
-        title = f["layout"].get("title", {})
-        if str(title.get("text", "") if isinstance(title, dict) else title).startswith(prefix):
-            return f
-    pytest.fail(f"no figure titled {prefix!r}...")
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +28,7 @@ def choose(at, name):
     reg = by_title(at, "Regret")
     for master in ("WM", "RWM (expected)", "Hedge"):                           # every bound shown, and held
         b = next(t for t in bound_traces(reg) if t["name"].startswith(f"bound: {master}:"))
-        assert np.all(ys(trace(reg, f"{master}: regret")) <= ys(b) + 1e-9), master
+        assert_under_bound(trace(reg, f"{master}: regret"), b)
     assert bound_traces(by_title(at, "Hedge's regret as a function"))
     return at
 
@@ -99,7 +87,7 @@ def test_weighted_average_entropic(page):
     assert r"\frac{\ln 10}{1} = 2.303" in line
     reg = by_title(at, "Regret")
     wa = next(t for t in bound_traces(reg) if t["name"].startswith("bound: WA:"))
-    assert np.all(ys(trace(reg, "WA: regret")) <= ys(wa) + 1e-9)
+    assert_under_bound(trace(reg, "WA: regret"), wa)
     assert np.allclose(ys(wa), math.log(10))
 
 
