@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from conftest import run_page
+from tests.helpers import run_page
 from olapp import figures, registry, theme
 from olapp.kit import stream_hash
 from olcore import BoundReport, StreamError, streams
@@ -58,7 +58,9 @@ INT_KEYS = [(entry, key) for entry in registry.lessons() for key in entry.int_ke
 def test_whole_numbers_written_as_floats_in_old_links_still_open(entry, key):
     at = run_page(entry.path)
     default = at.session_state[key]
-    value = int(default) + 1
+    # a value the widget accepts that is not its default: from a preset if one sets it, else default + 1
+    value = next((int(p.values[key]) for p in entry.presets if p.values.get(key, default) != default),
+                 int(default) + 1)
     at = run_page(entry.path, query={key: f"{value}.0"})
     assert at.session_state[key] == value
     assert isinstance(at.session_state[key], int)

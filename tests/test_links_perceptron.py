@@ -8,7 +8,7 @@ and the number of rounds ?T=; every other key is unchanged.
 import numpy as np
 import pytest
 
-from conftest import by_title, run_page, trace, ys
+from tests.helpers import by_title, run_page, trace, ys
 
 PAGE = "pages/perceptron.py"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import figures, run_page, trace
+from tests.helpers import figures, run_page, trace
 
 PAGE = "pages/widrow_hoff.py"
 

@@ -7,7 +7,7 @@ player's t. Today ``source`` is read as ``stream`` ("Uploaded" as "Upload"); the
 import numpy as np
 import pytest
 
-from conftest import by_title, run_page, trace, ys
+from tests.helpers import by_title, run_page, trace, ys
 from olcore import bounds
 from olcore.lessons import winnow as lesson
 

@@ -6,7 +6,7 @@ n, T, best, seed, beta, rwm_eta, wa_loss, wa_eta, hedge_mult, heat and the playe
 
 import pytest
 
-from conftest import figures, run_page
+from tests.helpers import figures, run_page
 
 PAGE = "pages/wm_vs_hedge.py"
 

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.conftest import bound_traces, figures, run_page, trace
+from tests.helpers import assert_under_bound, bound_traces, figures, run_page, trace, ys
 
 PAGE = "pages/halving.py"
 
@@ -32,11 +32,10 @@ def _check_bounds(at, n):
     assert len(figs) == 2
     vs, mist = figs
     assert all(bound_traces(f) for f in figs)                     # every chart has its bound
-    size = np.asarray(trace(vs, "|C_t| (consistent experts)")["y"], float)
-    ceiling = np.asarray(trace(vs, "bound: n / 2^M_t")["y"], float)
-    assert np.all(size <= ceiling + 1e-9)
-    M = np.asarray(trace(mist, "Halving's mistakes M_t")["y"], float)
-    log2n = np.asarray(trace(mist, "bound: log₂ n")["y"], float)
+    assert_under_bound(trace(vs, "|C_t| (consistent experts)"), trace(vs, "bound: n / 2^M_t"))
+    size = ys(trace(vs, "|C_t| (consistent experts)"))
+    M = ys(trace(mist, "Halving's mistakes M_t"))
+    log2n = ys(trace(mist, "bound: log₂ n"))
     assert np.allclose(log2n, math.log2(n))
     return size, M, log2n
 
@@ -108,4 +107,24 @@ def test_you_are_the_adversary_and_empty_version_space_is_explained():
 def test_upload_without_consistent_expert_is_explained_not_a_crash():
     at = _open("upload")
     _no_errors(at)
-    assert any("Upload a CSV" in i.value for i in at.info)
+    assert any("Upload a CSV" in i.value for i in at.info)        # nothing uploaded yet: a prompt
+    # three experts, each wrong once: the version space is empty after round 3
+    csv = b"e1,e2,e3,y\n0,1,1,1\n1,0,1,1\n1,1,0,1\n1,1,1,1\n"
+    at.file_uploader(key="halving_csv").set_value(("no_perfect.csv", csv, "text/csv")).run()
+    _no_errors(at)
+    assert not at.error, [e.value for e in at.error]
+    assert not any("Upload a CSV" in i.value for i in at.info)
+    assert any("No expert is consistent" in w.value and "round 3" in w.value for w in at.warning)
+    figs = figures(at)
+    assert len(figs) == 2 and all(bound_traces(f) for f in figs)
+    # |C_t| = 3, 2, 1, 0, 0 (an empty version space is drawn at 0.5 on the log axis)
+    assert ys(trace(figs[0], "|C_t| (consistent experts)")).tolist() == [3, 2, 1, 0.5, 0.5]
+    # round 3: the one consistent expert says 0 and is wrong; round 4: 0 votes against 0, a tie, predicts 1
+    assert ys(trace(figs[1], "Halving's mistakes M_t")).tolist()[-2:] == [1, 1]
+
+
+def test_bad_upload_shows_an_error_and_keeps_the_page():
+    at = _open("upload")
+    at.file_uploader(key="halving_csv").set_value(("bad.csv", b"e1,e2,y\n0,2,1\n", "text/csv")).run()
+    _no_errors(at)
+    assert at.error and "bad.csv" in at.error[0].value

@@ -3,29 +3,9 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys
 
 PAGE = "pages/perceptron.py"
-
-
-def by_title(at, title):
-    for f in figures(at):
-        if f["layout"].get("title", {}).get("text") == title:
-            return f
-    pytest.fail(f"no figure titled {title!r}: {[f['layout'].get('title', {}).get('text') for f in figures(at)]}")
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
-
-
-def curve_below_bound(curve, bound):
-    c, b = ys(curve), ys(bound)
-    if len(b) == 2:                                   # a constant bound drawn as a segment
-        b = np.full_like(c, b[0])
-    else:                                             # same rounds (both downsampled alike)
-        np.testing.assert_array_equal(np.asarray(curve["x"]), np.asarray(bound["x"]))
-    assert np.all(c <= b + 1e-9), (c.max(), b.min())
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +21,7 @@ def test_default_page_draws_every_chart_with_bounds(default_page):
               "Mistakes on the same stream", "Final hyperplanes"):
         assert t in titles
     m = by_title(at, "Mistakes")
-    curve_below_bound(trace(m, "Perceptron"), trace(m, "bound: (R/γ)²"))
+    assert_under_bound(trace(m, "Perceptron"), trace(m, "bound: (R/γ)²"))
     # (R/γ)² is measured from the stream: R = 1 and γ = 0.15 by construction
     assert ys(trace(m, "bound: (R/γ)²"))[0] == pytest.approx((1 / 0.15) ** 2, rel=1e-6)
     assert any("44.44" in el.value for el in at.latex)
@@ -71,7 +51,7 @@ def test_compare_chart_each_curve_under_its_bound(default_page):
         mine = [b for b in bound_traces(f) if f"({name})" in b["name"]]   # coinciding bounds share a trace
         assert mine, name
         for b in mine:
-            curve_below_bound(curve, b)
+            assert_under_bound(curve, b)
 
 
 def test_label_noise_switches_to_the_nonseparable_bound():
@@ -80,12 +60,12 @@ def test_label_noise_switches_to_the_nonseparable_bound():
     assert not at.exception
     assert any("not separable" in w.value and "flipped" in w.value for w in at.warning)
     f = by_title(at, "Mistakes (non-separable stream)")
-    curve_below_bound(trace(f, "Perceptron"), trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+    assert_under_bound(trace(f, "Perceptron"), trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
     at.slider(key="epochs").set_value(4).run()
     f = by_title(at, "Mistakes (non-separable stream)")
     c = trace(f, "Perceptron")
     assert np.asarray(c["x"])[-1] == 4 * 60
-    curve_below_bound(c, trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+    assert_under_bound(c, trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
     proof = by_title(at, "The proof: ‖w‖ squeezed between two bounds")
     lower = trace(proof, "bound: (M − L_u)/‖u‖ (lower, on w·u/‖u‖)")
     assert np.all(ys(trace(proof, "w_t · u/‖u‖")) >= ys(lower) - 1e-9)
@@ -135,7 +115,7 @@ def test_compare_controls_change_the_bounds():
     assert after[0] == pytest.approx(10 * before[0])     # separable: L_u = 0, max(1, 1/C) goes 1 -> 10
     for name in ("PA-I", "PA-II", "OGD"):
         for b in [b for b in bound_traces(f) if b["name"].endswith(f"({name})")]:
-            curve_below_bound(trace(f, name), b)
+            assert_under_bound(trace(f, name), b)
 
 
 def test_uploaded_source_without_a_file_asks_for_one():
@@ -151,7 +131,7 @@ def test_typed_points_are_run_with_the_best_direction():
     m = by_title(at, "Mistakes")
     c, b = trace(m, "Perceptron"), trace(m, "bound: (R/γ)²")
     assert np.asarray(c["x"])[-1] == 6
-    curve_below_bound(c, b)
+    assert_under_bound(c, b)
     # the max-margin direction's bound (3.73), not the Perceptron's own final direction's (6.32)
     assert ys(b)[0] == pytest.approx(3.726, abs=1e-3)
     assert any("max-margin direction" in c.value for c in at.caption)

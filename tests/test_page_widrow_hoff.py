@@ -6,25 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace, trace_names
+from tests.helpers import bound_traces, fig_starting, figures, figures_by_title, run_page, trace, trace_names
 from olapp.figures import widrow_hoff as figs
 
 PAGE = "pages/widrow_hoff.py"
-
-
-def by_title(at) -> dict[str, dict]:
-    out = {}
-    for f in figures(at):
-        title = f["layout"].get("title", {}).get("text", "")
-        out[title] = f
-    return out
-
-
-def fig_starting(at, prefix: str) -> dict:
-    for title, f in by_title(at).items():
-        if title.startswith(prefix):
-            return f
-    pytest.fail(f"no figure titled {prefix!r}...; have {list(by_title(at))}")
 
 
 def y(tr) -> np.ndarray:
@@ -61,7 +46,7 @@ def check_bounds_hold(at):
 def test_default_page_runs_with_every_chart_and_bound():
     at = run_page(PAGE)
     assert not at.error and not at.warning
-    titles = list(by_title(at))
+    titles = list(figures_by_title(at))
     assert any(t.startswith("Weight plane after 200 round") for t in titles)
     n_bounds = sum(len(bound_traces(f)) for f in figures(at))
     assert n_bounds >= 5
@@ -102,7 +87,7 @@ def test_controls_change_the_run():
     at.number_input(key="d").set_value(3).run()
     at.number_input(key="seed").set_value(5).run()
     assert not at.exception
-    assert any(t.startswith("Weights over rounds") for t in by_title(at))
+    assert any(t.startswith("Weights over rounds") for t in figures_by_title(at))
     check_bounds_hold(at)
     import plotly.graph_objects as go
     for f in figures(at):
@@ -196,5 +181,5 @@ def test_presenter_mode_hides_settings_enlarges_charts_and_keeps_the_preset_clai
 
 def test_bounds_hold_on_a_long_noisy_ten_feature_run():
     at = run_page(PAGE, query={"d": "10", "T": "3000", "noise": "1.5", "eta": "0.6", "seed": "11"})
-    assert any(t.startswith("Weights over rounds") for t in by_title(at))
+    assert any(t.startswith("Weights over rounds") for t in figures_by_title(at))
     check_bounds_hold(at)

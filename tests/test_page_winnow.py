@@ -6,22 +6,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from tests.helpers import bound_traces, by_title, figures, run_page, trace, ys
 from olcore import streams
 from olcore.stream import from_arrays
 
 PAGE = "pages/winnow.py"
-
-
-def by_title(at, title):
-    for f in figures(at):
-        if f["layout"].get("title", {}).get("text") == title:
-            return f
-    pytest.fail(f"no figure titled {title!r}")
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
 
 
 def text(at):

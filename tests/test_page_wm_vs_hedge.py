@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.conftest import bound_traces, figures, run_page, trace, trace_names
+from tests.helpers import bound_traces, figures, figures_by_title, run_page, trace, trace_names, ys
 
 PAGE = "pages/wm_vs_hedge.py"
 
@@ -13,20 +13,9 @@ def _ok(at):
     assert not at.error, [e.value for e in at.error]
 
 
-def _by_title(at):
-    out = {}
-    for f in figures(at):
-        title = f["layout"].get("title", {})
-        out[title.get("text", "") if isinstance(title, dict) else str(title)] = f
-    return out
-
-
-def _y(t):
-    return np.asarray(t["y"], dtype=float)
-
 
 def _check(at):
-    figs = _by_title(at)
+    figs = figures_by_title(at)
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     names = trace_names(reg)
     for name in names:
@@ -34,21 +23,21 @@ def _check(at):
             master = name[: -len(": regret")].split(" (")[0]
             bound = [b for b in bound_traces(reg) if b["name"].startswith(f"bound: {master}:")]
             if bound:
-                assert np.all(_y(trace(reg, name)) <= _y(bound[0]) + 1e-9), master
+                assert np.all(ys(trace(reg, name)) <= ys(bound[0]) + 1e-9), master
     sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
-    b = _y(bound_traces(sweep)[0])
+    b = ys(bound_traces(sweep)[0])
     expected = [tr for tr in sweep["data"] if "expected regret" in tr.get("name", "")]
     assert expected                                  # the HA-1 loss, the quantity the theorem bounds
     for tr in expected:
-        assert np.all(_y(tr) <= b + 1e-9), tr["name"]
+        assert np.all(ys(tr) <= b + 1e-9), tr["name"]
     wm = next(f for k, f in figs.items() if k.startswith("WM proof"))
-    W = _y(trace(wm, "ln W_t (total weight)"))
-    up = _y(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
-    lo = _y(trace(wm, "bound: ln β^(min_i M_t,i)"))
+    W = ys(trace(wm, "ln W_t (total weight)"))
+    up = ys(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
+    lo = ys(trace(wm, "bound: ln β^(min_i M_t,i)"))
     assert np.all(lo <= W + 1e-9) and np.all(W <= up + 1e-9)
     hp = next(f for k, f in figs.items() if k.startswith("Hedge proof"))
-    r = _y(trace(hp, "regret to u = e_i*"))
-    rhs = _y(bound_traces(hp)[0])
+    r = ys(trace(hp, "regret to u = e_i*"))
+    rhs = ys(bound_traces(hp)[0])
     assert np.all(r <= rhs + 1e-9)
     for k, f in figs.items():
         if k.startswith(("Regret", "Hedge's regret as a function", "WM proof", "Hedge proof")):
@@ -81,14 +70,14 @@ def test_wm_adversary_shows_the_factor_two():
     info = " ".join(i.value for i in at.info)
     assert "WM made 400 mistakes in 400 rounds" in info and "a ratio of 2.00" in info
     assert "at least twice" in info and "about" not in info
-    sweep = next(f for k, f in _by_title(at).items() if k.startswith("Hedge's regret as a function"))
+    sweep = next(f for k, f in figures_by_title(at).items() if k.startswith("Hedge's regret as a function"))
     assert any("sampled play (HA-2)" in tr.get("name", "") for tr in sweep["data"])
     assert any("a single draw may exceed the bound" in c.value for c in at.caption)
-    figs = _by_title(at)
+    figs = figures_by_title(at)
     cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
-    best = _y(trace(cum, "best expert so far"))[-1]
-    wm = _y(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
-    hedge = _y(trace(cum, "Hedge: expected loss"))[-1]
+    best = ys(trace(cum, "best expert so far"))[-1]
+    wm = ys(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
+    hedge = ys(trace(cum, "Hedge: expected loss"))[-1]
     assert wm >= 1.9 * best and hedge < 1.2 * best
 
 
@@ -111,7 +100,7 @@ def test_rwm_tuned_to_T_sets_its_eta():
     reg = _check(at)
     reg = next(f for k, f in reg.items() if k.startswith("Regret"))
     b = next(t for t in bound_traces(reg) if t["name"].startswith("bound: RWM:"))
-    assert _y(b)[-1] <= 2 * (2000 * np.log(10)) ** 0.5                # 2 √(T ln n)
+    assert ys(b)[-1] <= 2 * (2000 * np.log(10)) ** 0.5                # 2 √(T ln n)
 
 
 def test_controls_changed_beta_zero_entropic_large_eta():
@@ -157,16 +146,16 @@ def test_upload_a_stream_runs_every_master_on_it():
     at.file_uploader(key="wm_vs_hedge_upload").upload("mine.csv", streams.to_csv(up).encode(), "text/csv").run()
     _ok(at)
     figs = _check(at)
-    assert _by_title(at)["Weights after round 120"]                        # the uploaded T
+    assert figures_by_title(at)["Weights after round 120"]                        # the uploaded T
     m_star = int((up.X != up.y[:, None]).sum(axis=0).min())
     cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
-    assert _y(trace(cum, "best expert so far"))[-1] == m_star
+    assert ys(trace(cum, "best expert so far"))[-1] == m_star
     sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
     assert any("sampled play (HA-2)" in tr.get("name", "") for tr in sweep["data"])    # a fixed stream
     at.file_uploader(key="wm_vs_hedge_upload").upload("bad.csv", b"a,b,y\n1,nan,1\n", "text/csv").run()
     assert not at.exception
     assert any("previous stream is kept" in e.value for e in at.error)
-    assert _by_title(at)["Weights after round 120"]
+    assert figures_by_title(at)["Weights after round 120"]
 
 
 @pytest.mark.parametrize("source, beta", [("noisy", 1 / np.e), ("adversary", 0.0)])

@@ -5,16 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from conftest import bound_traces, choose_preset, figures, run_page, trace
+from tests.helpers import assert_under_bound, bound_traces, choose_preset, figures, run_page, trace, ys
 
 PAGE = "pages/halving.py"
 KEY = "preset"
 NAMES = ["The lecture's 8-expert run", "The adversary: exactly ⌊log₂ n⌋ mistakes",
          "A thousand experts, one perfect", "You are the adversary (n = 8)"]
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +27,10 @@ def mistakes_and_bound(at, n):
     """Halving's final mistake count, after checking both charts carry their bounds and hold them."""
     vs, mist = figures(at)
     assert bound_traces(vs) and bound_traces(mist)
-    assert np.all(ys(trace(vs, "|C_t| (consistent experts)")) <= ys(trace(vs, "bound: n / 2^M_t")) + 1e-9)
+    assert_under_bound(trace(vs, "|C_t| (consistent experts)"), trace(vs, "bound: n / 2^M_t"))
     assert np.allclose(ys(trace(mist, "bound: log₂ n")), math.log2(n))
+    assert_under_bound(trace(mist, "Halving's mistakes M_t"), trace(mist, "bound: log₂ n"), tol=0)
     M = ys(trace(mist, "Halving's mistakes M_t"))
-    assert M[-1] <= math.log2(n)
     return int(M[-1])
 
 

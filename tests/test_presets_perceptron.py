@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, by_title, choose_preset, figures, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, figures, run_page, trace, ys
 
 PAGE = "pages/perceptron.py"
 KEY = "preset"
@@ -31,13 +31,10 @@ def mistakes_chart(at):
 
 
 def under_every_bound(f, name="Perceptron"):
-    c = ys(trace(f, name))
     bs = bound_traces(f)
     assert bs, "no bound drawn"
     for b in bs:
-        by = ys(b)
-        by = np.full_like(c, by[0]) if len(by) == 2 else by
-        assert np.all(c <= by + 1e-9), b["name"]
+        assert_under_bound(trace(f, name), b)
 
 
 def test_every_preset_is_offered(page):

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, by_title, choose_preset, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, run_page, trace, ys
 
 PAGE = "pages/winnow.py"
 KEY = "preset"
@@ -20,9 +20,8 @@ def choose(at, name):
 
 def mistakes_under_bound(at, formula="2 + 3k(log₂N + 1)"):
     f = by_title(at, "Mistakes")
-    b = ys(trace(f, f"bound: {formula}"))[0]
-    assert ys(trace(f, "Winnow")).max() < b
-    return b
+    assert_under_bound(trace(f, "Winnow"), trace(f, f"bound: {formula}"), strict=True)
+    return ys(trace(f, f"bound: {formula}"))[0]
 
 
 def test_every_preset_is_offered(page):
@@ -65,8 +64,8 @@ def test_potential_preset(page):
     at = choose(page, "The proof's potential (k = 3 of N = 100)")
     mistakes_under_bound(at)
     f = by_title(at, "The proof's potential Φ = Σ w")
-    phi, up = ys(trace(f, "Φ_t = Σ w_i")), ys(trace(f, "bound: N + N·m⁺ − N·m⁻/2"))
-    assert np.all(phi > 0) and np.all(phi <= up + 1e-9)
+    assert np.all(ys(trace(f, "Φ_t = Σ w_i")) > 0)
+    assert_under_bound(trace(f, "Φ_t = Σ w_i"), trace(f, "bound: N + N·m⁺ − N·m⁻/2"))
 
 
 def test_alpha_three(page):

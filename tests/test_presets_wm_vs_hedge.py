@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from tests.helpers import bound_traces, fig_starting, figures, run_page, trace, ys
 
 PAGE = "pages/wm_vs_hedge.py"
 KEY = "preset"
@@ -13,18 +13,6 @@ NAMES = ["WM with β = 1/e", "Hedge tuned at η*", "Exercise 3.1: deterministic 
          "Randomized WM with η = 1/2", "Randomized WM tuned to T", "Weighted Average, entropic loss, η = 1",
          "Hedge with η ten times too large"]
 COURSES = ("UCL COMP0078, Online learning", "CMU 16-831, Online learning")
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
-
-
-def by_title(at, prefix):
-    for f in figures(at):
-        title = f["layout"].get("title", {})
-        if str(title.get("text", "") if isinstance(title, dict) else title).startswith(prefix):
-            return f
-    pytest.fail(f"no figure titled {prefix!r}...")
 
 
 @pytest.fixture(scope="module")
@@ -40,11 +28,11 @@ def choose(at, name):
     assert any(name in n for n in notes), notes                                 # names the lecture
     assert len(notes) == 1        # and no other preset
     assert not any("seeds/" in i.value for i in at.main.info)
-    reg = by_title(at, "Regret")
+    reg = fig_starting(at, "Regret")
     for master, label in (("WM", "WM"), ("RWM", "RWM (expected)"), ("Hedge", "Hedge")):   # every bound shown, held
         b = next(t for t in bound_traces(reg) if t["name"].startswith(f"bound: {master}:"))
         assert np.all(ys(trace(reg, f"{label}: regret")) <= ys(b) + 1e-9), master
-    sweep = by_title(at, "Hedge's regret as a function")
+    sweep = fig_starting(at, "Hedge's regret as a function")
     b = ys(bound_traces(sweep)[0])
     for tr in sweep["data"]:
         if "expected regret" in tr.get("name", ""):
@@ -73,7 +61,7 @@ def test_wm_with_beta_one_over_e(page):
 def test_hedge_tuned_at_eta_star(page):
     at = choose(page, NAMES[1])
     assert at.number_input(key="T").value == 1000 and at.select_slider(key="hedge_mult").value == 1.0
-    sweep = by_title(at, "Hedge's regret as a function")
+    sweep = fig_starting(at, "Hedge's regret as a function")
     b = bound_traces(sweep)[0]
     eta_star = math.sqrt(2 * math.log(10) / 1000)
     x, y = np.asarray(b["x"], float), ys(b)
@@ -85,7 +73,7 @@ def test_hedge_tuned_at_eta_star(page):
 def test_exercise_3_1(page):
     at = choose(page, NAMES[2])
     assert at.segmented_control(key="stream").value == "WM adversary"
-    cum = by_title(at, "Cumulative loss")
+    cum = fig_starting(at, "Cumulative loss")
     best = ys(trace(cum, "best expert so far"))[-1]
     wm = ys(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
     assert wm == 400 and best <= 200 and wm >= 1.95 * best                    # twice the best expert
@@ -105,7 +93,7 @@ def test_randomized_wm_tuned(page):
     assert at.toggle(key="rwm_tuned").value and at.number_input(key="T").value == 2000
     eta = math.sqrt(math.log(10) / 2000)
     assert rf"(1+{eta:.3g})\cdot" in latex(at, r"\mathbb E[M]")
-    reg = by_title(at, "Regret")
+    reg = fig_starting(at, "Regret")
     b = next(t for t in bound_traces(reg) if t["name"].startswith("bound: RWM:"))
     assert ys(b)[-1] <= 2 * math.sqrt(2000 * math.log(10))
 
@@ -115,7 +103,7 @@ def test_weighted_average_entropic(page):
     assert at.selectbox(key="wa_loss").value == "entropic" and at.slider(key="wa_eta").value == 1.0
     line = latex(at, "L_{WA}")
     assert r"\frac{\ln 10}{1} = 2.303" in line
-    reg = by_title(at, "Regret")
+    reg = fig_starting(at, "Regret")
     wa = next(t for t in bound_traces(reg) if t["name"].startswith("bound: WA:"))
     assert np.all(ys(trace(reg, "WA: regret")) <= ys(wa) + 1e-9)
     assert np.allclose(ys(wa), math.log(10))
