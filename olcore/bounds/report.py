@@ -95,6 +95,12 @@ class BoundReport:
         if not self.applies and not self.why_not:
             raise StreamError.bad("why_not", "nothing", "the assumption that fails, when applies is False")
 
+    def __reduce__(self):
+        """Pickle by the constructor's arguments (``numbers`` is a read-only mapping proxy, which
+        pickle cannot store), so a report can sit in a cached analysis (``st.cache_data``)."""
+        return (BoundReport, (self.theorem, self.formula, self.value, self.curve, self.latex, dict(self.numbers),
+                              self.applies, self.why_not, self.source, self.statement))
+
     @property
     def name(self) -> str:
         """The legend name of the bound's trace: ``"bound: " + formula``."""
