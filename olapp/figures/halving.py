@@ -144,10 +144,8 @@ def mistake_staircase(a, t: int | None = None, *, height: int = 400) -> go.Figur
                              title="Mistakes: a staircase that stops below log₂ n",
                              yaxis_title="mistakes so far", height=height)
     top = max(a.bound.value, float(a.M)) * 1.15 + 0.5
-    x = dict(range=[0.5, a.T + 0.5])
+    x = dict(range=[-0.5, a.T + 0.5])          # the version space's range: the two charts line up
     _integer_rounds(x, a.T)
-    if a.T <= 30:
-        x["tick0"] = 1
     fig.update_layout(yaxis=dict(range=[0, top]), xaxis=x)
     if a.T <= 60:                       # short runs: a dot per round, so every step reads
         fig.update_traces(mode="lines+markers", marker=dict(size=7), selector=dict(name=MISTAKES))

@@ -161,7 +161,7 @@ PROOF_STEPS = (
 
 def proof_table(a, t: int) -> str:
     kept = a.kept_on_mistakes(t)
-    worst = f" (here at most {max(kept):.3f})" if kept else ""
+    worst = f"; here the largest is {max(kept):.3f}" if kept else ""
     return (f"Each mistake keeps at most half of the version space (after/before ≤ 0.5{worst}), so the "
             "size after the k-th mistake is at most n/2^k.")
 
