@@ -74,7 +74,7 @@ else:
 # -- the lecture's table, live ----------------------------------------------------------------
 page.section("The lecture's table, live")
 view = figs.table(a, t)
-st.dataframe(view.styler, width="stretch", height=view.height)
+st.dataframe(view.styler, width="stretch", height="content")
 st.caption(text.table(a, t, view))
 if a.empty_by(t):
     st.warning(text.empty_warning(a), icon=":material/info:")

@@ -51,10 +51,9 @@ def table_rows(alive, mistakes, t: int, max_rows: int = 25) -> np.ndarray:
 
 @dataclass(frozen=True)
 class TableView:
-    """The table as shown: a pandas Styler, its height in pixels, and how much of the run it shows."""
+    """The table as shown: a pandas Styler and how much of the run it shows."""
 
     styler: object
-    height: int
     columns_shown: int
     rows_shown: int
 
@@ -94,7 +93,7 @@ def table(a, t: int) -> TableView:
     for c, i in enumerate(cols):
         css[-1, c] = f"color: {theme.GREEN}; font-weight: 700" if alive[t, i] else f"color: {theme.GREY}"
     styler = df.style.apply(lambda _: pd.DataFrame(css, index=df.index, columns=df.columns), axis=None)
-    return TableView(styler, min(35 * (len(df) + 1) + 3, 700), len(cols), len(shown))
+    return TableView(styler, len(cols), len(shown))
 
 
 # -- charts -------------------------------------------------------------------------------------
