@@ -89,7 +89,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("halving", "Halving", ":material/content_cut:", "Learning with experts",
            "Experts with one perfect among n: watch the version space halve on every mistake, "
            "never more than log₂ n mistakes, replayed on the lecture's 8-expert table.",
-           code=("olcore.experts.Halving",)),
+           code=("olcore.experts.Halving",),
+           int_keys=("n", "T", "extra")),   # the keys of 1bb337d are today's; ?moves= is read by the page
     Lesson("wm_vs_hedge", "Weighted Majority vs Hedge", ":material/balance:", "Learning with experts",
            "No perfect expert: deterministic and randomized Weighted Majority, Weighted Average and "
            "Hedge side by side, their regret against each bound, and the η sweep.",
