@@ -112,6 +112,16 @@ def screenshot(base: str, path: str, out: str, width: int = 1400, height: int = 
         page = ctx.new_page()
         page.goto(base + path)
         wait_ready(page, charts=charts)
+        if full_page:
+            # Streamlit scrolls inside its own container, so Playwright's full_page sees one screen:
+            # grow the window to the content's height, let every chart draw, then shoot.
+            tall = page.evaluate(
+                "() => Math.max(...[...document.querySelectorAll('[data-testid=stMain], "
+                "[data-testid=stMainBlockContainer], [data-testid=stAppViewContainer]')]"
+                ".map(e => e.scrollHeight), document.body.scrollHeight)")
+            page.set_viewport_size({"width": width, "height": min(int(tall) + 40, 20_000)})
+            page.wait_for_timeout(1500)
+            wait_ready(page, charts=charts)
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=out, full_page=full_page)
         browser.close()

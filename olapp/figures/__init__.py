@@ -24,8 +24,7 @@ import plotly.graph_objects as go
 
 from .. import theme
 
-__all__ = ["MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds",
-           "cumulative_with_bound", "round_marker"]
+__all__ = ["MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
 
 #: Longest line a figure draws; longer runs are downsampled (the last round always kept).
 MAX_POINTS = 2000
@@ -170,24 +169,3 @@ def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: i
     lay["yaxis"].update(type="log") if log_y else lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": title}, **lay}, height=height)
 
-
-def cumulative_with_bound(curves, bound, bound_formula: str = "", *, title: str = "Cumulative loss",
-                          yaxis_title: str = "cumulative loss", xaxis_title: str = "round t",
-                          current_round: int | None = None, extra_bounds=None, height: int = 420,
-                          presenter: bool = False) -> go.Figure:
-    """:func:`curves_with_bounds` with one named bound (the older call shape; ``presenter`` is ignored:
-    presenter fonts are applied by ``olapp.controls.chart``)."""
-    bounds = {} if bound is None else {bound_formula: bound}
-    bounds.update(extra_bounds or {})
-    return curves_with_bounds(curves, bounds, t=current_round, title=title, yaxis_title=yaxis_title,
-                              xaxis_title=xaxis_title, height=height)
-
-
-def round_marker(fig: go.Figure, t: int, label: str | None = None) -> go.Figure:
-    """The round marker on an already built figure (prefer :meth:`Fig.round_marker`)."""
-    shapes = list(fig.layout.shapes or ()) + [dict(type="line", x0=t, x1=t, y0=0, y1=1, yref="paper",
-                                                   line=dict(color=theme.GREY, width=1.5, dash="dot"))]
-    notes = list(fig.layout.annotations or ()) + [dict(x=t, y=1, yref="paper", text=label or f"t = {t}",
-                                                       showarrow=False, xanchor="right", yanchor="bottom")]
-    fig.update_layout(shapes=shapes, annotations=notes)
-    return fig
