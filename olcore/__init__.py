@@ -7,6 +7,7 @@
 True
 """
 
+from . import jit  # noqa: F401  (first: settles NUMBA_CACHE_DIR before numba is imported)
 from .errors import StreamError
 from .trace import Trace
 from . import bounds, experts, linear, streams  # noqa: E402  (public submodules)

@@ -1,33 +1,29 @@
-r"""The fast path shared by the update-driven linear algorithms.
+r"""What the compiled linear learners share: the epochs check, the weight table, the hinge trace.
 
-Perceptron and Winnow change their weights only on a mistake; OGD with hinge loss and
-the Passive-Aggressive family only when :math:`y_t\, w \cdot x_t < 1`.  Between two
-updates the weight vector is fixed, so the scores :math:`w \cdot x_s` of the rounds
-ahead are one matrix-vector product.  :func:`jump` computes the scores of a chunk of
-rounds, finds the first round whose score triggers an update, applies that single
-update, and jumps there.  Chunks grow while no update happens and shrink after one,
-so a separable stream of :math:`10^5` rounds costs a few dozen products.
+Perceptron and Winnow change their weights only on a mistake; OGD with hinge loss and the
+Passive-Aggressive family only when :math:`y_t\, \mathbf w \cdot \mathbf x_t < 1`.  Their
+compiled loops (one per module, ``@njit(cache=True)``) store a weight vector only when it
+changes: ``table[j]`` is the weight vector after the ``j``-th update and ``index[t]`` the row
+in force before round ``t`` (``index = [0, cumsum(updated)]``).  :func:`push_row` appends a
+row, doubling the table when it is full.
 
-The prediction, the loss and the decision to update are all taken from the same
-computed score (exact ties are decided once, never recomputed).  Weights are stored
-only when they change: ``table[j]`` is the weight vector after the ``j``-th update and
-``index[t]`` the row in force before round ``t``.
+With ``epochs > 1`` the stream is cycled.  Once ``T`` consecutive rounds pass with no update,
+the weights can never change again (every example has been seen with them), so the loops
+copy the last pass's scores for the remaining rounds instead of recomputing the same numbers.
 
-With ``epochs > 1`` the stream is cycled.  Once ``T`` consecutive rounds pass with no
-update, the weights can never change again (every example has been seen with them),
-and the remaining rounds are filled by repeating the last pass's scores.
+(An earlier version jumped from update to update with chunked matrix-vector products; the
+plain compiled loop replaced it: see the README's Performance section.)
 """
 
 from __future__ import annotations
 
-from typing import Callable
-
 import numpy as np
 
 from ..errors import StreamError
+from ..jit import njit
 from ..validate import check_int
 
-__all__ = ["jump", "MAX_TOTAL_ROUNDS"]
+__all__ = ["MAX_TOTAL_ROUNDS", "check_epochs", "push_row", "new_table", "update_index", "margin_trace"]
 
 #: Upper limit on ``T * epochs`` (the per-round arrays of the trace stay below ~30 MB).
 MAX_TOTAL_ROUNDS = 2_000_000
@@ -42,74 +38,34 @@ def check_epochs(epochs, T: int) -> int:
     return e
 
 
-def jump(X: np.ndarray, y: np.ndarray, w0: np.ndarray,
-         trigger: Callable[[np.ndarray, np.ndarray], np.ndarray],
-         update: Callable[[np.ndarray, np.ndarray, float, float], np.ndarray],
-         epochs: int = 1, min_chunk: int = 32, max_chunk: int = 1 << 16):
-    """Run an update-driven linear learner over ``X`` cycled ``epochs`` times.
+@njit
+def new_table(w, total):
+    """A weight table with room for a few rows; row 0 is ``w``."""
+    table = np.empty((min(total, 63) + 1, w.shape[0]))
+    table[0] = w
+    return table
 
-    Parameters
-    ----------
-    X : float array (T, d)
-    y : array (T,)
-    w0 : float array (d,)
-        Initial weights.
-    trigger : callable(scores (c,), labels (c,)) -> bool array (c,)
-        Which rounds of a chunk trigger an update, given their scores ``X @ w``.
-    update : callable(w (d,), x (d,), y, score) -> new array (d,)
-        The update; must return a new array (``w`` is stored in the table).
-    epochs : int, default=1
 
-    Returns
-    -------
-    scores : float array (T*epochs,)
-        :math:`w_t \\cdot x_t` with the weights in force in round ``t``.
-    updated : bool array (T*epochs,)
-        Whether round ``t`` triggered an update.
-    table : float array (K, d)
-        ``w0`` then the weights after each update.
-    index : intp array (T*epochs + 1,)
-        Row of ``table`` in force before round ``t``.
-    """
-    T = X.shape[0]
-    total = T * epochs
-    scores = np.empty(total)
-    updated = np.zeros(total, dtype=bool)
-    w = np.array(w0, dtype=float)
-    table = [w]
-    pos = 0          # next round to play
-    since = 0        # first round played with the current weights
-    c = min_chunk
-    while pos < total:
-        start = pos % T
-        end = min(start + c, T, start + (total - pos))
-        s = X[start:end] @ w
-        hit = trigger(s, y[start:end])
-        j = int(np.argmax(hit)) if hit.size and hit.any() else -1
-        if j < 0:
-            n = end - start
-            scores[pos:pos + n] = s
-            pos += n
-            c = min(2 * c, max_chunk)
-            if pos - since >= T and pos < total:
-                # A whole pass with these weights and no update: nothing changes again.
-                scores[pos:] = np.resize(scores[pos - T:pos], total - pos)
-                pos = total
-        else:
-            scores[pos:pos + j + 1] = s[:j + 1]
-            p = pos + j
-            updated[p] = True
-            w = update(w, X[start + j], y[start + j], float(s[j]))
-            table.append(w)
-            pos = since = p + 1
-            c = max(min_chunk, 2 * (j + 1))
-    index = np.zeros(total + 1, dtype=np.intp)
+@njit
+def push_row(table, k, w):
+    """Store ``w`` as row ``k`` of ``table`` (doubling it when full); returns the table."""
+    if k == table.shape[0]:
+        bigger = np.empty((2 * table.shape[0], table.shape[1]))
+        bigger[:k] = table
+        table = bigger
+    table[k] = w
+    return table
+
+
+def update_index(updated: np.ndarray) -> np.ndarray:
+    """``index[t]``: the row in force before round ``t`` (the number of updates before it)."""
+    index = np.zeros(updated.size + 1, dtype=np.intp)
     np.cumsum(updated, out=index[1:])
-    return scores, updated, np.array(table), index
+    return index
 
 
 def margin_trace(X: np.ndarray, y: np.ndarray, scores: np.ndarray, updated: np.ndarray,
-                 table: np.ndarray, index: np.ndarray, epochs: int):
+                 table: np.ndarray, epochs: int):
     """The Trace of a hinge-loss learner (OGD, PA): losses are hinge losses.
 
     ``predictions`` :math:`\\operatorname{sign}(w_t \\cdot x_t)`, ``mistakes`` iff
@@ -119,6 +75,7 @@ def margin_trace(X: np.ndarray, y: np.ndarray, scores: np.ndarray, updated: np.n
     """
     from ..trace import Trace
 
+    index = update_index(updated)
     yy = np.tile(y, epochs) if epochs > 1 else y
     margins = yy * scores
     mistakes = margins <= 0

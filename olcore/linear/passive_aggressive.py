@@ -48,7 +48,8 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
-from ._engine import check_epochs, jump, margin_trace
+from ..jit import f64, kernel, njit
+from ._engine import check_epochs, margin_trace, new_table, push_row
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -75,8 +76,9 @@ def step_size(variant: str, loss: float, sq_norm: float, C: float) -> float:
 def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 1) -> Trace:
     r"""Run PA, PA-I or PA-II over a stream (the fast path).
 
-    The weights change only when the hinge loss is positive (:math:`y_t\,\mathbf{w}\cdot\mathbf{x}_t < 1`),
-    so the run jumps between updates with vectorised scores.
+    One plain loop over the rounds, compiled with numba (:func:`hinge_rounds`).  The weights
+    change only when the hinge loss is positive (:math:`y_t\,\mathbf{w}\cdot\mathbf{x}_t < 1`)
+    and are stored only then.
 
     Parameters
     ----------
@@ -104,15 +106,74 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     y = as_labels(y, X.shape[0], "y", (-1, 1))
     epochs = check_epochs(epochs, X.shape[0])
 
-    def trigger(s, yc):
-        return yc * s < 1
+    code = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}[variant]
+    scores, updated, table = hinge_rounds(f64(X), f64(y), code, float(C), epochs)
+    return margin_trace(X, y, scores, updated, table, epochs)
 
-    def update(w, x, yt, s):
-        eta = step_size(variant, 1.0 - yt * s, float(np.dot(x, x)), C)
-        return w + eta * yt * x
 
-    scores, updated, table, index = jump(X, y, np.zeros(X.shape[1]), trigger, update, epochs)
-    return margin_trace(X, y, scores, updated, table, index, epochs)
+#: ``rule`` codes of :func:`hinge_rounds`
+OGD, PA, PA_I, PA_II = 0, 1, 2, 3
+
+
+@njit
+def hinge_rounds(X, y, rule, c, epochs):
+    r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
+    PA, PA-I or PA-II (``c`` = :math:`C`).
+
+    Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
+    :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
+    (OGD) or the step of :func:`step_size`.  Returns scores (T*epochs,), updated (bool) and the
+    weight table (one row per update, row 0 = 0).
+    """
+    T, d = X.shape
+    total = T * epochs
+    scores = np.empty(total)
+    updated = np.zeros(total, dtype=np.bool_)
+    w = np.zeros(d)                                  # w_1 = 0
+    table = new_table(w, total)
+    k = 0
+    clean = 0                                        # rounds since the last update
+    for r in range(total):
+        t = r % T
+        if clean >= T:                               # a whole pass without an update
+            scores[r] = scores[r - T]
+            continue
+        s = 0.0
+        for i in range(d):                           # s = w . x_t
+            s += w[i] * X[t, i]
+        scores[r] = s
+        if y[t] * s < 1:                             # hinge loss 1 - y s > 0: update
+            if rule == OGD:
+                eta = c
+            else:
+                sq = 0.0
+                for i in range(d):
+                    sq += X[t, i] * X[t, i]
+                loss = 1.0 - y[t] * s
+                if rule == PA_II:
+                    eta = loss / (sq + 1.0 / (2.0 * c))
+                elif sq == 0.0:
+                    eta = c if rule == PA_I else 0.0
+                elif rule == PA_I:
+                    eta = min(c, loss / sq)
+                else:
+                    eta = loss / sq
+            step = eta * y[t]                        # w <- w + eta_t y_t x_t
+            for i in range(d):
+                w[i] += step * X[t, i]
+            updated[r] = True
+            k += 1
+            table = push_row(table, k, w)
+            clean = 0
+        else:
+            clean += 1
+    return scores, updated, table[:k + 1].copy()
+
+
+@kernel("passive_aggressive")
+def _warm():
+    for variant in VARIANTS:
+        passive_aggressive(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), variant, epochs=2)
 
 
 class PassiveAggressive:

@@ -40,7 +40,8 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix
-from ._engine import check_epochs, jump
+from ..jit import f64, kernel, njit
+from ._engine import check_epochs, new_table, push_row, update_index
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -54,9 +55,8 @@ def _validate(X, y):
 def perceptron(X, y, epochs: int = 1, v=None) -> Trace:
     r"""Run the Perceptron over a stream (the fast path).
 
-    Between mistakes the weights are fixed, so the scores of the rounds ahead are one
-    matrix-vector product; the run jumps from mistake to mistake and stores the
-    weights only when they change (``Trace.weight_table`` has :math:`M + 1` rows).
+    One plain loop over the rounds, compiled with numba; the weights are stored only
+    when they change (``Trace.weight_table`` has :math:`M + 1` rows).
 
     Parameters
     ----------
@@ -89,15 +89,45 @@ def perceptron(X, y, epochs: int = 1, v=None) -> Trace:
     X, y = _validate(X, y)
     T, d = X.shape
     epochs = check_epochs(epochs, T)
+    scores, mistakes, table = _rounds(f64(X), f64(y), epochs)
+    return _trace(X, y, scores, mistakes, table, update_index(mistakes), epochs, v)
 
-    def trigger(s, yc):
-        return yc * s <= 0
 
-    def update(w, x, yt, s):
-        return w + yt * x
+@njit
+def _rounds(X, y, epochs):
+    """The Perceptron's rounds, compiled: returns scores (T*epochs,), mistakes, weight table (M+1, d)."""
+    T, d = X.shape
+    total = T * epochs
+    scores = np.empty(total)
+    mistakes = np.zeros(total, dtype=np.bool_)
+    w = np.zeros(d)                                  # w_1 = 0
+    table = new_table(w, total)
+    k = 0                                            # M_t: rows of the table in use - 1
+    clean = 0                                        # rounds since the last mistake
+    for r in range(total):
+        t = r % T
+        if clean >= T:                               # a whole pass without a mistake:
+            scores[r] = scores[r - T]                # w never changes again
+            continue
+        s = 0.0
+        for i in range(d):                           # s = w_t . x_t
+            s += w[i] * X[t, i]
+        scores[r] = s
+        if y[t] * s <= 0:                            # mistake iff y_t (w_t . x_t) <= 0
+            for i in range(d):                       # w_{t+1} = w_t + y_t x_t
+                w[i] += y[t] * X[t, i]
+            mistakes[r] = True
+            k += 1
+            table = push_row(table, k, w)
+            clean = 0
+        else:
+            clean += 1
+    return scores, mistakes, table[:k + 1].copy()
 
-    scores, mistakes, table, index = jump(X, y, np.zeros(d), trigger, update, epochs)
-    return _trace(X, y, scores, mistakes, table, index, epochs, v)
+
+@kernel("perceptron")
+def _warm():
+    perceptron(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2)
 
 
 def _trace(X, y, scores, mistakes, table, index, epochs, v) -> Trace:

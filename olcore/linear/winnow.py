@@ -37,7 +37,8 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_binary, check_param
-from ._engine import check_epochs, jump
+from ..jit import f64, kernel, njit
+from ._engine import check_epochs, new_table, push_row, update_index
 
 __all__ = ["winnow", "Winnow"]
 
@@ -51,9 +52,8 @@ def _params(alpha, theta, N):
 def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1) -> Trace:
     r"""Run Winnow over a stream of boolean attributes (the fast path).
 
-    Winnow is conservative: between mistakes the weights are fixed, so the run jumps
-    from mistake to mistake with vectorised scores and stores the weights only when
-    they change.
+    One plain loop over the rounds, compiled with numba; Winnow is conservative, so the
+    weights are stored only when they change (on a mistake).
 
     Parameters
     ----------
@@ -86,14 +86,8 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
     alpha, theta = _params(alpha, theta, N)
     epochs = check_epochs(epochs, T)
 
-    def trigger(s, yc):
-        return (s > theta) != (yc == 1)
-
-    def update(w, x, yt, s):
-        yhat = 1.0 if s > theta else 0.0
-        return w * alpha ** ((yt - yhat) * x)
-
-    scores, mistakes, table, index = jump(X, y, np.ones(N), trigger, update, epochs)
+    scores, mistakes, table = _rounds(f64(X), f64(y), float(alpha), float(theta), epochs)
+    index = update_index(mistakes)
     yy = np.tile(y, epochs) if epochs > 1 else y
     pos_mistake = mistakes & (yy == 1)
     m_plus = np.concatenate([[0], np.cumsum(pos_mistake)]).astype(float)
@@ -109,6 +103,44 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
         extras={"m_plus": m_plus, "m_minus": m_minus, "potential": potential,
                 "potential_upper": upper, "score": scores},
     )
+
+
+@njit
+def _rounds(X, y, alpha, theta, epochs):
+    """Winnow's rounds, compiled: returns scores (T*epochs,), mistakes, weight table (M+1, N)."""
+    T, N = X.shape
+    total = T * epochs
+    scores = np.empty(total)
+    mistakes = np.zeros(total, dtype=np.bool_)
+    w = np.ones(N)                                   # w^(1) = (1, ..., 1)
+    table = new_table(w, total)
+    k = 0
+    clean = 0                                        # rounds since the last mistake
+    for r in range(total):
+        t = r % T
+        if clean >= T:                               # a whole pass without a mistake
+            scores[r] = scores[r - T]
+            continue
+        s = 0.0
+        for i in range(N):                           # s = <w, x>
+            s += w[i] * X[t, i]
+        scores[r] = s
+        yhat = 1.0 if s > theta else 0.0             # yhat = 1[<w, x> > theta]
+        if yhat != y[t]:                             # w_i <- w_i alpha^((y - yhat) x_i)
+            for i in range(N):
+                w[i] = w[i] * alpha ** ((y[t] - yhat) * X[t, i])
+            mistakes[r] = True
+            k += 1
+            table = push_row(table, k, w)
+            clean = 0
+        else:
+            clean += 1
+    return scores, mistakes, table[:k + 1].copy()
+
+
+@kernel("winnow")
+def _warm():
+    winnow(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([1.0, 0.0]), epochs=2)
 
 
 class Winnow:
