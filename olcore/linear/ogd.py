@@ -38,14 +38,14 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
-from ..jit import f64, kernel
-from ._engine import check_epochs, margin_trace
-from .passive_aggressive import OGD, hinge_rounds
+from ..jit import kernel
+from ._engine import check_epochs
+from .passive_aggressive import OGD, hinge_trace
 
 __all__ = ["ogd_hinge", "OGDHinge"]
 
 
-def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1) -> Trace:
+def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") -> Trace:
     r"""Run OGD with hinge loss over a stream (the fast path).
 
     One plain loop over the rounds, compiled with numba (shared with Passive-Aggressive:
@@ -60,6 +60,9 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1) -> Trace:
         Learning rate :math:`\eta > 0`; the theorem's choice is :math:`U/(R\sqrt m)`
         (:func:`olcore.bounds.ogd_hinge_eta`).
     epochs : int, default=1
+    record : {"every", "final"}, default="every"
+        Which weights the trace keeps: every round's, or only the first and the final
+        (``trace.recorded_rounds = [0, T]``; the extras are the same).
 
     Returns
     -------
@@ -78,8 +81,7 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1) -> Trace:
     eta = check_param(eta, "eta", 0, None, lo_open=True)
     epochs = check_epochs(epochs, X.shape[0])
 
-    scores, updated, table = hinge_rounds(f64(X), f64(y), OGD, float(eta), epochs)
-    return margin_trace(X, y, scores, updated, table, epochs)
+    return hinge_trace(X, y, OGD, float(eta), epochs, record)
 
 
 @kernel("ogd_hinge")

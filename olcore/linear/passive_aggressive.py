@@ -49,7 +49,7 @@ from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
-from ._engine import check_epochs, margin_trace, new_table, push_row
+from ._engine import check_epochs, dot, check_record, margin_trace, replay, weight_record
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -73,7 +73,8 @@ def step_size(variant: str, loss: float, sq_norm: float, C: float) -> float:
     return loss / sq_norm
 
 
-def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 1) -> Trace:
+def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 1,
+                       record: str = "every") -> Trace:
     r"""Run PA, PA-I or PA-II over a stream (the fast path).
 
     One plain loop over the rounds, compiled with numba (:func:`hinge_rounds`).  The weights
@@ -89,6 +90,9 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
         Aggressiveness :math:`C > 0` (ignored by PA).  PA-II uses :math:`1/(2C)` as in
         the paper (the slide writes :math:`1/C`).
     epochs : int, default=1
+    record : {"every", "final"}, default="every"
+        Which weights the trace keeps: every round's, or only the first and the final
+        (``trace.recorded_rounds = [0, T]``; the extras are the same).
 
     Returns
     -------
@@ -107,12 +111,21 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     epochs = check_epochs(epochs, X.shape[0])
 
     code = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}[variant]
-    scores, updated, table = hinge_rounds(f64(X), f64(y), code, float(C), epochs)
-    return margin_trace(X, y, scores, updated, table, epochs)
+    return hinge_trace(X, y, code, float(C), epochs, record)
 
 
 #: ``rule`` codes of :func:`hinge_rounds`
 OGD, PA, PA_I, PA_II = 0, 1, 2, 3
+
+
+def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
+    """Run :func:`hinge_rounds` and build the trace (OGD and the PA family)."""
+    record = check_record(record)
+    Xc, yc = f64(X), f64(y)
+    scores, updated, rows, steps, norm_sq, w = hinge_rounds(Xc, yc, rule, c, epochs)
+    w0 = np.zeros(X.shape[1])
+    table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
+    return margin_trace(X, y, scores, updated, norm_sq, table, index, rounds, epochs)
 
 
 @njit
@@ -122,15 +135,18 @@ def hinge_rounds(X, y, rule, c, epochs):
 
     Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
     :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
-    (OGD) or the step of :func:`step_size`.  Returns scores (T*epochs,), updated (bool) and the
-    weight table (one row per update, row 0 = 0).
+    (OGD) or the step of :func:`step_size`.  Returns the scores (T*epochs,), updated (bool),
+    the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1,
+    ... updates and the final weights.
     """
     T, d = X.shape
     total = T * epochs
     scores = np.empty(total)
     updated = np.zeros(total, dtype=np.bool_)
+    rows = np.empty(total, dtype=np.int64)
+    steps = np.empty(total)
+    norm_sq = np.zeros(total + 1)
     w = np.zeros(d)                                  # w_1 = 0
-    table = new_table(w, total)
     k = 0
     clean = 0                                        # rounds since the last update
     for r in range(total):
@@ -138,17 +154,13 @@ def hinge_rounds(X, y, rule, c, epochs):
         if clean >= T:                               # a whole pass without an update
             scores[r] = scores[r - T]
             continue
-        s = 0.0
-        for i in range(d):                           # s = w . x_t
-            s += w[i] * X[t, i]
+        s = dot(w, X[t])                             # s = w . x_t
         scores[r] = s
         if y[t] * s < 1:                             # hinge loss 1 - y s > 0: update
             if rule == OGD:
                 eta = c
             else:
-                sq = 0.0
-                for i in range(d):
-                    sq += X[t, i] * X[t, i]
+                sq = dot(X[t], X[t])                 # ||x_t||^2
                 loss = 1.0 - y[t] * s
                 if rule == PA_II:
                     eta = loss / (sq + 1.0 / (2.0 * c))
@@ -159,15 +171,19 @@ def hinge_rounds(X, y, rule, c, epochs):
                 else:
                     eta = loss / sq
             step = eta * y[t]                        # w <- w + eta_t y_t x_t
+            nn = 0.0
             for i in range(d):
                 w[i] += step * X[t, i]
+                nn += w[i] * w[i]
             updated[r] = True
+            rows[k] = t
+            steps[k] = step
             k += 1
-            table = push_row(table, k, w)
+            norm_sq[k] = nn
             clean = 0
         else:
             clean += 1
-    return scores, updated, table[:k + 1].copy()
+    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, w
 
 
 @kernel("passive_aggressive")
