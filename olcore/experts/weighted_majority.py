@@ -48,7 +48,8 @@ import numpy as np
 
 from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
-from ._common import expert_stream, log_beta_times, normalise_log
+from ..jit import kernel, njit
+from ._common import expert_stream, frozen, log_beta_times, normalise_into, normalise_log, record_rounds
 
 __all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
            "RandomizedWeightedMajority"]
@@ -68,8 +69,8 @@ def _vote(w: np.ndarray, x: np.ndarray) -> np.ndarray:
     return (q1 >= q0).astype(np.int8)
 
 
-def weighted_majority(X, y, beta: float = 0.5) -> Trace:
-    r"""Run deterministic Weighted Majority on a whole stream (vectorised fast path).
+def weighted_majority(X, y, beta: float = 0.5, record="every") -> Trace:
+    r"""Run deterministic Weighted Majority on a whole stream (one loop compiled with numba).
 
     Parameters
     ----------
@@ -79,6 +80,9 @@ def weighted_majority(X, y, beta: float = 0.5) -> Trace:
         Outcomes.
     beta : float, default=0.5
         Penalty factor :math:`\beta \in [0, 1)`; :math:`\beta = 0` is Halving.
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps: every round (the contract), the final
+        weights only, or every ``record``-th round and the last (``trace.recorded_rounds``).
 
     Returns
     -------
@@ -94,21 +98,21 @@ def weighted_majority(X, y, beta: float = 0.5) -> Trace:
     X, y = expert_stream("experts", X, y)
     beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
     T, n = X.shape
-    wrong, M = _mistake_counts(X, y)
-    logw = log_beta_times(M, beta)
-    v, log_W = normalise_log(logw)
-    pred = _vote(v[:-1], X)
+    rec = record_rounds(record, T)
+    pred, _, _, log_W, best_M, W = _rounds(X, y, _log(beta), np.empty(0),
+                                           np.arange(T + 1) if rec is None else rec)
     mistakes = pred != y
     M_master = np.concatenate([[0], np.cumsum(mistakes)])
-    log_lower = log_beta_times(M.min(axis=1), beta)
+    log_lower = log_beta_times(best_M, beta)
     log_upper = np.log(n) + M_master * np.log((1 + beta) / 2)
-    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=v,
-                 mistakes=mistakes, expert_losses=wrong.astype(float),
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=frozen(W),
+                 weight_rounds=rec, mistakes=mistakes,
+                 expert_losses=frozen((X != y[:, None]).astype(float)),
                  extras={"log_W": log_W, "log_W_lower": log_lower, "log_W_upper": log_upper})
 
 
-def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trace:
-    r"""Run Randomized Weighted Majority on a whole stream (vectorised fast path).
+def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0, record="every") -> Trace:
+    r"""Run Randomized Weighted Majority on a whole stream (one loop compiled with numba).
 
     In round ``t`` one uniform :math:`u_t` is drawn from ``np.random.default_rng(seed)``
     and the expert :math:`I_t = \min\{i : \sum_{j \le i} v_{t,j} > u_t\}` is followed.
@@ -120,6 +124,8 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trac
     beta : float, default=0.5
         :math:`\beta = 1 - \eta \in (0, 1)`; the CMU bound needs :math:`\beta \ge 1/2`.
     seed : int, default=0
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps (see :func:`weighted_majority`).
 
     Returns
     -------
@@ -133,17 +139,83 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trac
     beta = check_param(beta, "beta", 0.0, 1.0, lo_open=True, hi_open=True)
     rng = np.random.default_rng(check_seed(seed))
     T, n = X.shape
-    wrong, M = _mistake_counts(X, y)
-    v, _ = normalise_log(log_beta_times(M, beta))
+    rec = record_rounds(record, T)
     u = rng.random(T)
-    cs = np.cumsum(v[:-1], axis=1)
-    chosen = np.minimum((cs <= u[:, None]).sum(axis=1), n - 1)
+    _, chosen, expected, _, _, W = _rounds(X, y, _log(beta), u, np.arange(T + 1) if rec is None else rec)
     pred = X[np.arange(T), chosen].astype(np.int8)
     mistakes = pred != y
-    expected = (v[:-1] * wrong).sum(axis=1)
-    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=v,
-                 mistakes=mistakes, expert_losses=wrong.astype(float),
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=frozen(W),
+                 weight_rounds=rec, mistakes=mistakes,
+                 expert_losses=frozen((X != y[:, None]).astype(float)),
                  extras={"expected_loss": expected, "chosen": chosen})
+
+
+def _log(beta: float) -> float:
+    return float(np.log(beta)) if beta > 0 else -np.inf
+
+
+@njit
+def _rounds(X, y, log_beta, u, rec):
+    r"""(Randomized) Weighted Majority's rounds, compiled, in the log domain.
+
+    :math:`\ln w_{t,i} = M_{t,i} \ln\beta` (0 while :math:`M_{t,i} = 0`, so :math:`\beta = 0`
+    works).  Returns the weighted vote (T,) (ties predict 1), the expert sampled with ``u``
+    (T,) (when ``u`` is given), the expected loss :math:`v_t\cdot\mathbf 1[x_t\ne y_t]` (T,),
+    :math:`\ln W_t` (T+1,), :math:`\min_i M_{t,i}` (T+1,) and the weights of the rounds ``rec``.
+    """
+    T, n = X.shape
+    M = np.zeros(n, dtype=np.int64)                  # M_{1,i} = 0: w_{1,i} = 1
+    logw = np.zeros(n)
+    v = np.empty(n)
+    pred = np.empty(T, dtype=np.int8)
+    chosen = np.zeros(T, dtype=np.int64)
+    expected = np.zeros(T)
+    log_W = np.empty(T + 1)
+    best_M = np.zeros(T + 1, dtype=np.int64)
+    W = np.zeros((rec.shape[0], n))
+    sample = u.shape[0] == T
+    j = 0
+    for t in range(T + 1):
+        for i in range(n):                           # ln w_{t,i} = M_{t,i} ln beta
+            logw[i] = 0.0 if M[i] == 0 else M[i] * log_beta
+        log_W[t] = normalise_into(logw, v)           # v_t = w_t / W_t
+        if j < rec.shape[0] and rec[j] == t:
+            W[j] = v
+            j += 1
+        if t == T:
+            break
+        q1 = 0.0
+        q0 = 0.0
+        for i in range(n):                           # the weighted votes
+            if X[t, i] == 1:
+                q1 += v[i]
+            else:
+                q0 += v[i]
+        pred[t] = 1 if q1 >= q0 else 0               # ties predict 1
+        if sample:                                   # RWM: I_t = #{i : v_1 + ... + v_i <= u_t}
+            c = 0.0
+            k = 0
+            for i in range(n):
+                c += v[i]
+                if c <= u[t]:
+                    k += 1
+            chosen[t] = min(k, n - 1)
+        e = 0.0
+        m = M[0] + (X[t, 0] != y[t])
+        for i in range(n):                           # M_{t+1,i} = M_{t,i} + [x_{t,i} != y_t]
+            if X[t, i] != y[t]:
+                M[i] += 1
+                e += v[i]
+            m = min(m, M[i])
+        expected[t] = e
+        best_M[t + 1] = m
+    return pred, chosen, expected, log_W, best_M, W
+
+
+@kernel("weighted_majority")
+def _warm():
+    weighted_majority(np.array([[1, 0], [1, 1]]), np.array([1, 0]))
+    randomized_weighted_majority(np.array([[1, 0], [1, 1]]), np.array([1, 0]))
 
 
 class WeightedMajority:
