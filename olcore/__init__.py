@@ -10,8 +10,8 @@ True
 from . import jit  # noqa: F401  (first: settles NUMBA_CACHE_DIR before numba is imported)
 from .errors import StreamError
 from .trace import Trace
-from .jit import warm
+from .jit import warm, warm_in_background
 from . import bounds, experts, linear, streams  # noqa: E402  (public submodules)
 
-__all__ = ["StreamError", "Trace", "bounds", "experts", "linear", "streams", "warm"]
+__all__ = ["StreamError", "Trace", "bounds", "experts", "linear", "streams", "warm", "warm_in_background"]
 __version__ = "0.1.0"

@@ -23,7 +23,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-__all__ = ["njit", "kernel", "KERNELS", "warm", "cache_dir", "choose_cache_dir"]
+__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "cache_dir", "choose_cache_dir"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -123,6 +123,24 @@ def warm(names=None) -> list[str]:
             _warmed.add(name)
             done.append(name)
     return done
+
+
+_background: threading.Thread | None = None
+_background_lock = threading.Lock()
+
+
+def warm_in_background() -> threading.Thread:
+    """Start :func:`warm` in a daemon thread, once per process (later calls return that thread).
+
+    The server calls this at start, so the first visitor does not wait for a compile: a
+    request that needs a kernel before the thread reaches it compiles (or loads) it itself.
+    """
+    global _background
+    with _background_lock:
+        if _background is None:
+            _background = threading.Thread(target=warm, name="olcore-warm", daemon=True)
+            _background.start()
+    return _background
 
 
 def f64(a) -> np.ndarray:

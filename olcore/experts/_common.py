@@ -66,10 +66,11 @@ def normalise_into(logw, v):
 
 
 def expert_stream(kind: str, X, y=None):
-    """Validate ``(X, y)`` as a stream of ``kind`` and return ``(X, y)`` as float arrays."""
+    """Validate ``(X, y)`` as a stream of ``kind`` and return ``(X, y)`` as C-contiguous
+    float64 arrays (the one type the compiled loops take)."""
     s = from_arrays(kind, X, y)
-    Xf = np.asarray(s.X, dtype=float)
-    yf = None if s.y is None else np.asarray(s.y, dtype=float)
+    Xf = np.ascontiguousarray(s.X, dtype=np.float64)
+    yf = None if s.y is None else np.ascontiguousarray(s.y, dtype=np.float64)
     return Xf, yf
 
 
