@@ -49,7 +49,7 @@ import numpy as np
 from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 from ..jit import kernel, njit
-from ._common import expert_stream, frozen, log_beta_times, normalise_into, normalise_log, record_rounds
+from ._common import expert_stream, frozen, log_beta_times, normalise_log, record_rounds
 
 __all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
            "RandomizedWeightedMajority"]
@@ -165,7 +165,6 @@ def _rounds(X, y, log_beta, u, rec):
     """
     T, n = X.shape
     M = np.zeros(n, dtype=np.int64)                  # M_{1,i} = 0: w_{1,i} = 1
-    logw = np.zeros(n)
     v = np.empty(n)
     pred = np.empty(T, dtype=np.int8)
     chosen = np.zeros(T, dtype=np.int64)
@@ -174,11 +173,35 @@ def _rounds(X, y, log_beta, u, rec):
     best_M = np.zeros(T + 1, dtype=np.int64)
     W = np.zeros((rec.shape[0], n))
     sample = u.shape[0] == T
+    # e^{ln w - max ln w} takes one value per distinct mistake count: compute it once per count
+    # (the same expression normalise_into evaluates, so the same bits), not once per expert.
+    ex = np.empty(T + 1)
+    lo = 0                                           # min_i M_{t,i}
+    hi = 0                                           # max_i M_{t,i}
+    known_lo = -1                                    # ex[lo..known_hi] hold e^{k ln beta - top}
+    known_hi = -1
     j = 0
     for t in range(T + 1):
-        for i in range(n):                           # ln w_{t,i} = M_{t,i} ln beta
-            logw[i] = 0.0 if M[i] == 0 else M[i] * log_beta
-        log_W[t] = normalise_into(logw, v)           # v_t = w_t / W_t
+        top = 0.0 if lo == 0 else lo * log_beta      # max_i ln w_{t,i} (the best expert)
+        if top == -np.inf:                           # beta = 0 and every expert wrong once
+            for i in range(n):
+                v[i] = 0.0
+            log_W[t] = -np.inf
+        else:
+            if known_lo != lo:
+                known_lo = lo
+                known_hi = lo - 1
+            while known_hi < hi:                     # ln w = M ln beta (0 while M = 0)
+                known_hi += 1
+                lw = 0.0 if known_hi == 0 else known_hi * log_beta
+                ex[known_hi] = np.exp(lw - top)
+            Z = 0.0
+            for i in range(n):
+                v[i] = ex[M[i]]
+                Z += v[i]
+            for i in range(n):                       # v_t = w_t / W_t
+                v[i] /= Z
+            log_W[t] = top + np.log(Z)
         if j < rec.shape[0] and rec[j] == t:
             W[j] = v
             j += 1
@@ -206,9 +229,11 @@ def _rounds(X, y, log_beta, u, rec):
             if X[t, i] != y[t]:
                 M[i] += 1
                 e += v[i]
+                hi = max(hi, M[i])
             m = min(m, M[i])
         expected[t] = e
         best_M[t + 1] = m
+        lo = m
     return pred, chosen, expected, log_W, best_M, W
 
 
