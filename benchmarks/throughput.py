@@ -77,6 +77,12 @@ class PeakRSS:
         import threading
 
         gc.collect()
+        try:  # hand freed heap pages back to the OS, so reused memory shows as growth again
+            import ctypes
+
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except (OSError, AttributeError):
+            pass
         self.base = self.peak = self._rss()
         self._stop = threading.Event()
 
