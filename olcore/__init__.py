@@ -1,4 +1,4 @@
-"""olcore: online learning algorithms, streams and bounds (numpy only; no streamlit, no plotly).
+"""olcore: online learning algorithms, streams and bounds (numpy and numba; no streamlit, no plotly).
 
 >>> from olcore import experts, linear, bounds, streams
 >>> s = streams.separable(T=500, d=2, gamma=0.1, seed=0)
