@@ -40,12 +40,16 @@ __all__ = ["Trace"]
 
 
 def _readonly_all_the_way(a: np.ndarray) -> bool:
-    """``a`` and every array it is a view of are read-only (nobody can change it)."""
+    """``a`` and every array it is a view of are read-only (nobody can change it).
+
+    The chain may end in the buffer owner of an array a numba kernel returned (its
+    ``_MemInfo``), which exposes no writable view of its own.
+    """
     while isinstance(a, np.ndarray):
         if a.flags.writeable:
             return False
         a = a.base
-    return a is None
+    return a is None or type(a).__name__ == "_MemInfo"
 
 
 def _frozen(a, name: str, dtype=None) -> np.ndarray:
