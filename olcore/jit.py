@@ -144,5 +144,9 @@ def warm_in_background() -> threading.Thread:
 
 
 def f64(a) -> np.ndarray:
-    """``a`` as a C-contiguous float64 array (the one type every kernel takes)."""
-    return np.ascontiguousarray(a, dtype=np.float64)
+    """``a`` as a read-only C-contiguous float64 array: the one type every kernel takes for its
+    inputs (numba compiles read-only and writable arrays separately; a read-only view of the
+    caller's array costs no copy)."""
+    v = np.ascontiguousarray(a, dtype=np.float64).view()
+    v.setflags(write=False)
+    return v

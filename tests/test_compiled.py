@@ -56,6 +56,9 @@ def test_warm_compiles_every_kernel_with_one_signature_each():
     X = np.asfortranarray((rng.random((50, 3)) < 0.5).astype(np.int32))
     linear.perceptron(X * 2 - 1, np.where(X[:, 0] > 0, 1, -1))
     experts.halving(X.astype(bool), X[:, 1])
+    Xr = np.where(X > 0, 1.0, -1.0)
+    Xr.setflags(write=False)                                     # read-only input (a frozen Stream)
+    linear.perceptron(Xr, Xr[:, 0].copy())
     assert len(perc_mod._rounds.signatures) == 1 and len(halving_mod._rounds.signatures) == 1
 
 

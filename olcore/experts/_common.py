@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..jit import njit
+from ..jit import f64, njit
 from ..streams import from_arrays
 
 __all__ = ["expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
@@ -39,8 +39,12 @@ def record_rounds(record, T: int) -> np.ndarray | None:
 
 
 def frozen(a: np.ndarray) -> np.ndarray:
-    """Mark a fresh array read-only so :class:`olcore.Trace` shares it instead of copying it."""
-    a.setflags(write=False)
+    """Mark a fresh array (and the fresh arrays it views) read-only so :class:`olcore.Trace`
+    shares it instead of copying it."""
+    b = a
+    while isinstance(b, np.ndarray):
+        b.setflags(write=False)
+        b = b.base
     return a
 
 
@@ -69,8 +73,8 @@ def expert_stream(kind: str, X, y=None):
     """Validate ``(X, y)`` as a stream of ``kind`` and return ``(X, y)`` as C-contiguous
     float64 arrays (the one type the compiled loops take)."""
     s = from_arrays(kind, X, y)
-    Xf = np.ascontiguousarray(s.X, dtype=np.float64)
-    yf = None if s.y is None else np.ascontiguousarray(s.y, dtype=np.float64)
+    Xf = f64(s.X)
+    yf = None if s.y is None else f64(s.y)
     return Xf, yf
 
 
