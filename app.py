@@ -2,7 +2,10 @@
 
 import streamlit as st
 
+import olcore
 from olapp import registry, state
+
+olcore.warm_in_background()  # compile/load the numba kernels once per process, off the request path
 
 st.set_page_config(page_title="Online Learning Lab", page_icon=":material/school:", layout="wide")
 

@@ -257,6 +257,75 @@ def report(results: list[dict]) -> list[str]:
     return misses
 
 
+def startup(root: Path, page: str, cache_dir: str | None, timeout: float = 300.0) -> tuple[float, float]:
+    """Seconds from ``streamlit run`` to (health check answered, first chart drawn in Chromium).
+
+    ``root``: the checkout to serve; ``cache_dir``: the NUMBA_CACHE_DIR of the server (a fresh
+    empty directory measures a cold numba cache).  Only 127.0.0.1 is contacted.
+    """
+    import subprocess
+    import tempfile
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    from scripts.served_app import CHART, CHROMIUM_ARGS, chromium_path, free_port
+
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("NUMBA_CACHE_DIR", None)
+    if cache_dir:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+    cmd = [sys.executable, "-m", "streamlit", "run", str(root / "app.py"), "--server.address", "127.0.0.1",
+           "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
+           "--server.fileWatcherType", "none"]
+    log = tempfile.TemporaryFile()
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=root, stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.05)
+            if proc.poll() is not None or time.perf_counter() - t0 > timeout:
+                raise RuntimeError("server did not start")
+        t_health = time.perf_counter() - t0
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            tab = browser.new_page()
+            tab.goto(f"{base}/{page}")
+            tab.wait_for_selector(CHART, timeout=timeout * 1000)
+            t_chart = time.perf_counter() - t0
+            browser.close()
+        return t_health, t_chart
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def main_startup(args) -> int:
+    import shutil
+    import tempfile
+
+    roots = [Path(r).resolve() for r in (args.startup_root or [str(ROOT)])]
+    print(f"# server start to first chart of /{args.startup}: streamlit run -> health -> Chromium draws "
+          f"the page's first chart; load average {os.getloadavg()[0]:.2f} at start")
+    for root in roots:
+        cold = tempfile.mkdtemp(prefix="olcore-numba-cold-")
+        try:
+            for label, cache in (("cold numba cache", cold), ("with cache", cold)):
+                h, c = startup(root, args.startup, cache)
+                print(f"{str(root):<40} {label:<17} health {h:6.2f} s   first chart {c:6.2f} s", flush=True)
+        finally:
+            shutil.rmtree(cold, ignore_errors=True)
+    print(f"# load average {os.getloadavg()[0]:.2f} at end")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--page", action="append", default=None, help="page name, e.g. perceptron; repeatable")
@@ -265,7 +334,13 @@ def main(argv=None) -> int:
                     help="largest settings: also try up to this many selectbox/radio options per page")
     ap.add_argument("--timeout", type=float, default=120.0, help="AppTest timeout per run (s)")
     ap.add_argument("--max-seeds", action="store_true", help="also set seed inputs to their max at 'largest'")
+    ap.add_argument("--startup", metavar="PAGE", default=None,
+                    help="instead: time server start to the first chart of PAGE, cold and warm numba cache")
+    ap.add_argument("--startup-root", action="append", default=None,
+                    help="checkout(s) to serve for --startup (default: this one); repeatable")
     args = ap.parse_args(argv)
+    if args.startup:
+        return main_startup(args)
     global MAX_SEEDS
     MAX_SEEDS = args.max_seeds
     logging.getLogger("streamlit.error_util").addHandler(LOG)  # propagate=False there
@@ -285,7 +360,13 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     warm = new_app("home", args.timeout)
     warm.run()
-    print(f"# import warm-up (first run of the app in this process): {1000 * (time.perf_counter() - t0):.0f} ms\n")
+    print(f"# import warm-up (first run of the app in this process): {1000 * (time.perf_counter() - t0):.0f} ms")
+    import olcore
+
+    t0 = time.perf_counter()
+    olcore.warm()
+    print(f"# olcore.warm() after it (the app starts it in a background thread; numba cache at "
+          f"{olcore.jit.cache_dir()}): {1000 * (time.perf_counter() - t0):.0f} ms\n")
     results = []
     for p in pages:
         results.append(measure(p, args.reruns, args.timeout, args.variants))

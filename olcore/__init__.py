@@ -1,4 +1,4 @@
-"""olcore: online learning algorithms, streams and bounds (numpy only; no streamlit, no plotly).
+"""olcore: online learning algorithms, streams and bounds (numpy and numba; no streamlit, no plotly).
 
 >>> from olcore import experts, linear, bounds, streams
 >>> s = streams.separable(T=500, d=2, gamma=0.1, seed=0)
@@ -7,10 +7,13 @@
 True
 """
 
+from . import jit  # noqa: F401  (first: settles NUMBA_CACHE_DIR before numba is imported)
 from .errors import StreamError
 from .trace import Trace
+from .jit import warm, warm_in_background
 from . import bounds, experts, linear, stream, streams  # noqa: E402  (public submodules)
 from .bounds import BoundReport  # noqa: E402
 
-__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "streams"]
+__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "streams", "warm",
+           "warm_in_background"]
 __version__ = "0.1.0"

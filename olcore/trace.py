@@ -17,6 +17,13 @@ algorithms use ``weight_index = arange(T+1)``; conservative ones (Perceptron, Wi
 store one row per mistake, so a 10^5-round run of a d = 1000 Perceptron does not
 materialise a (T+1) x d history.  ``trace.weights`` builds the full (T+1, k) array on
 first use; ``trace.weights_at(t)`` and ``trace.weights_on(rounds)`` never do.
+
+A run may also record the weights of some rounds only (the expert functions' ``record=``
+option, e.g. every 100th round or the final weights): then ``weight_rounds`` (K,) lists the
+rounds whose weights ``weight_table`` holds, ``weight_index[t]`` is ``-1`` for a round not
+recorded, ``trace.recorded_rounds`` says which rounds are available, and ``trace.weights``,
+``weights_at`` and ``weights_on`` raise :class:`olcore.StreamError` for rounds not recorded
+(they never return another round's weights).
 """
 
 from __future__ import annotations
@@ -32,7 +39,23 @@ from .errors import StreamError
 __all__ = ["Trace"]
 
 
+def _readonly_all_the_way(a: np.ndarray) -> bool:
+    """``a`` and every array it is a view of are read-only (nobody can change it).
+
+    The chain may end in the buffer owner of an array a numba kernel returned (its
+    ``_MemInfo``), which exposes no writable view of its own.
+    """
+    while isinstance(a, np.ndarray):
+        if a.flags.writeable:
+            return False
+        a = a.base
+    return a is None or type(a).__name__ == "_MemInfo"
+
+
 def _frozen(a, name: str, dtype=None) -> np.ndarray:
+    if (isinstance(a, np.ndarray) and (dtype is None or a.dtype == np.dtype(dtype))
+            and _readonly_all_the_way(a)):
+        return a                      # already frozen: share it (no copy of a large array)
     arr = np.array(a, dtype=dtype, copy=True)
     arr.setflags(write=False)
     return arr
@@ -55,6 +78,13 @@ class Trace:
     expert_losses : array (T, n), default=None
     extras : mapping of str to array, default=empty
         Proof-view quantities, each indexed by round.
+    weight_rounds : int array (K,), default=None
+        When only some rounds' weights are recorded: the round of each row of
+        ``weight_table`` (strictly increasing, in 0..T); ``weight_index`` must then be
+        ``None`` (it is derived, with ``-1`` for rounds not recorded).
+
+    Arrays passed in are copied and frozen, except arrays that are already read-only
+    (and views of read-only arrays only), which are shared as they are.
     """
 
     losses: np.ndarray
@@ -64,6 +94,7 @@ class Trace:
     mistakes: np.ndarray | None = None
     expert_losses: np.ndarray | None = None
     extras: Mapping[str, np.ndarray] = field(default_factory=dict)
+    weight_rounds: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -82,7 +113,20 @@ class Trace:
         if table.ndim != 2 or table.shape[0] == 0:
             raise StreamError.bad("weight_table", f"shape {table.shape}", "a 2-D array (K, k), K >= 1")
         set_(self, "weight_table", table)
-        if self.weight_index is None:
+        if self.weight_rounds is not None:
+            rounds = _frozen(self.weight_rounds, "weight_rounds", np.intp)
+            if self.weight_index is not None:
+                raise StreamError.bad("weight_index", "given with weight_rounds", "one of the two")
+            if rounds.shape != (table.shape[0],):
+                raise StreamError.bad("weight_rounds", f"shape {rounds.shape}", f"({table.shape[0]},), one per row")
+            if rounds.size and (rounds[0] < 0 or rounds[-1] > T or np.any(np.diff(rounds) <= 0)):
+                raise StreamError.bad("weight_rounds", "rounds out of order or outside 0..T",
+                                      f"strictly increasing rounds in 0..{T}")
+            index = np.full(T + 1, -1, dtype=np.intp)
+            index[rounds] = np.arange(rounds.size)
+            index.setflags(write=False)
+            set_(self, "weight_rounds", rounds)
+        elif self.weight_index is None:
             if table.shape[0] != T + 1:
                 raise StreamError.bad("weight_table", f"{table.shape[0]} rows", f"T+1 = {T + 1} rows")
             index = _frozen(np.arange(T + 1), "weight_index", np.intp)
@@ -117,9 +161,28 @@ class Trace:
         return int(self.weight_table.shape[1])
 
     # -- weights -----------------------------------------------------------------------
+    @property
+    def recorded_rounds(self) -> np.ndarray:
+        """The rounds ``t`` (in 0..T) whose weights this trace holds (all T+1 unless recorded sparsely)."""
+        if self.weight_rounds is None:
+            return np.arange(self.T + 1)
+        return self.weight_rounds
+
+    def _not_recorded(self, rounds) -> StreamError:
+        r = np.asarray(rounds).reshape(-1)
+        return StreamError.bad("round", f"round {int(r[0])} (weights not recorded)",
+                               "a recorded round (see trace.recorded_rounds; run with record='every' "
+                               "for every round)")
+
     @cached_property
     def weights(self) -> np.ndarray:
-        """(T+1, k): row ``t`` is the weight vector used in round ``t`` (last row final)."""
+        """(T+1, k): row ``t`` is the weight vector used in round ``t`` (last row final).
+
+        Raises :class:`olcore.StreamError` if the run recorded only some rounds' weights.
+        """
+        if self.weight_rounds is not None and self.weight_rounds.size != self.T + 1:
+            missing = np.flatnonzero(self.weight_index < 0)
+            raise self._not_recorded(missing[:1])
         w = self.weight_table[self.weight_index]
         w.setflags(write=False)
         return w
@@ -128,11 +191,17 @@ class Trace:
         """Weights in force before round ``t`` (``t = T`` gives the final weights)."""
         if not 0 <= t <= self.T:
             raise StreamError.bad("round", str(t), f"an integer in 0..{self.T}")
-        return self.weight_table[self.weight_index[t]]
+        j = self.weight_index[t]
+        if j < 0:
+            raise self._not_recorded([t])
+        return self.weight_table[j]
 
     def weights_on(self, rounds) -> np.ndarray:
         """Weights before each of ``rounds`` (an int array), without building all T+1 rows."""
-        return self.weight_table[self.weight_index[np.asarray(rounds, dtype=np.intp)]]
+        j = self.weight_index[np.asarray(rounds, dtype=np.intp)]
+        if np.any(j < 0):
+            raise self._not_recorded(np.asarray(rounds)[j < 0])
+        return self.weight_table[j]
 
     # -- cumulative quantities ---------------------------------------------------------
     @cached_property

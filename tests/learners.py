@@ -385,17 +385,22 @@ _EXP = ("The fast path sums losses and normalises once per round in the log doma
         "over cumulative losses); the class multiplies and renormalises round after round: the same "
         "numbers by different roundings.")
 
+_VOTE = ("Predictions, mistakes and draws agree bit for bit; the normalised weights beta^M_i / sum_j beta^M_j "
+         "are the same numbers, but the compiled loop normalises in the log domain once per round while "
+         "the class rescales its weight vector, so the last bit may differ.")
+
 LEARNERS: tuple[LearnerSpec, ...] = (
     LearnerSpec("halving", experts.halving, experts.Halving, lambda p: {}, _vote_step, _weights_property,
                 "experts", halving_stream, 2, (), classifier=True, coverage=_emptied),
     LearnerSpec("weighted_majority", experts.weighted_majority, experts.WeightedMajority,
                 lambda p: {"beta": p["beta"]}, _vote_step, _weights_property, "experts", wm_stream, 2,
-                ({"beta": 1.0}, {"beta": -0.1}, {"beta": float("nan")}), classifier=True),
+                ({"beta": 1.0}, {"beta": -0.1}, {"beta": float("nan")}), classifier=True,
+                rtol_continuous=1e-12, rtol_integer=1e-12, why=_VOTE),
     LearnerSpec("randomized_weighted_majority", experts.randomized_weighted_majority,
                 experts.RandomizedWeightedMajority, lambda p: {"beta": p["beta"], "seed": p["seed"]},
                 _rwm_step, _weights_property, "experts", rwm_stream, 2,
                 ({"beta": 0.0}, {"beta": 1.0}, {"seed": -1}, {"seed": 1.5}), classifier=True, randomized=True,
-                extras=("expected_loss", "chosen")),
+                extras=("expected_loss", "chosen"), rtol_continuous=1e-12, rtol_integer=1e-12, why=_VOTE),
     LearnerSpec("weighted_average[entropic]", experts.weighted_average, experts.WeightedAverage,
                 lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
                 wa_stream("entropic"), 1.5, ({"eta": 0.0}, {"eta": -1.0}, {"loss": "hinge"}), coverage=_infinite_losses,

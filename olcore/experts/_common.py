@@ -10,17 +10,71 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
+from ..jit import f64, njit
 from ..stream import from_arrays
 
 __all__ = ["expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
-           "LOSSES"]
+           "LOSSES", "record_rounds", "frozen", "normalise_into"]
+
+
+def record_rounds(record, T: int) -> np.ndarray | None:
+    """The rounds whose weights a run keeps: ``None`` for every round (the contract).
+
+    ``record`` is ``"every"`` (all T+1 rows), ``"final"`` (round T only) or a stride
+    ``s >= 1`` (rounds 0, s, 2s, ... and T).  A run of T = 10^5 rounds over n = 10^3 experts
+    with ``record="every"`` holds a (T+1) x n table (800 MB); a page that plots 200 frames
+    needs ``record=T // 200``.
+    """
+    if isinstance(record, str):
+        if record == "every":
+            return None
+        if record == "final":
+            return np.array([T], dtype=np.int64)
+    elif isinstance(record, (int, np.integer)) and not isinstance(record, bool) and record >= 1:
+        if record == 1:
+            return None
+        r = np.arange(0, T + 1, int(record), dtype=np.int64)
+        return r if r[-1] == T else np.append(r, np.int64(T))
+    raise StreamError.bad("record", repr(record), "'every', 'final' or a stride (an integer >= 1)")
+
+
+def frozen(a: np.ndarray) -> np.ndarray:
+    """Mark a fresh array (and the fresh arrays it views) read-only so :class:`olcore.Trace`
+    shares it instead of copying it."""
+    b = a
+    while isinstance(b, np.ndarray):
+        b.setflags(write=False)
+        b = b.base
+    return a
+
+
+@njit
+def normalise_into(logw, v):
+    r"""Log-sum-exp: writes :math:`v_i = e^{\ln w_i} / \sum_j e^{\ln w_j}` into ``v`` and
+    returns :math:`\ln \sum_j w_j` (``-inf`` and a zero ``v`` when every weight is 0)."""
+    n = logw.shape[0]
+    m = -np.inf
+    for i in range(n):
+        m = max(m, logw[i])
+    if m == -np.inf:
+        for i in range(n):
+            v[i] = 0.0
+        return -np.inf
+    Z = 0.0
+    for i in range(n):
+        v[i] = np.exp(logw[i] - m)
+        Z += v[i]
+    for i in range(n):
+        v[i] /= Z
+    return m + np.log(Z)
 
 
 def expert_stream(kind: str, X, y=None):
-    """Validate ``(X, y)`` as a stream of ``kind`` and return ``(X, y)`` as float arrays."""
+    """Validate ``(X, y)`` as a stream of ``kind`` and return ``(X, y)`` as C-contiguous
+    float64 arrays (the one type the compiled loops take)."""
     s = from_arrays(kind, X, y)
-    Xf = np.asarray(s.X, dtype=float)
-    yf = None if s.y is None else np.asarray(s.y, dtype=float)
+    Xf = f64(s.X)
+    yf = None if s.y is None else f64(s.y)
     return Xf, yf
 
 

@@ -34,13 +34,14 @@ import numpy as np
 
 from ..trace import Trace
 from ..validate import check_int
-from ._common import expert_stream
+from ..jit import kernel, njit
+from ._common import expert_stream, frozen, record_rounds
 
 __all__ = ["halving", "Halving"]
 
 
-def halving(X, y) -> Trace:
-    r"""Run Halving on a whole stream (the fast path, vectorised over rounds).
+def halving(X, y, record="every") -> Trace:
+    r"""Run Halving on a whole stream (the fast path: one loop compiled with numba).
 
     Parameters
     ----------
@@ -48,6 +49,9 @@ def halving(X, y) -> Trace:
         ``X[t, i]`` is expert ``i``'s prediction in round ``t``.
     y : array (T,) of {0, 1}
         The outcomes.
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps: every round (the contract), the final
+        weights only, or every ``record``-th round and the last (``trace.recorded_rounds``).
 
     Returns
     -------
@@ -59,20 +63,51 @@ def halving(X, y) -> Trace:
     """
     X, y = expert_stream("experts", X, y)
     T, n = X.shape
-    wrong = (X != y[:, None])
-    M = np.zeros((T + 1, n), dtype=np.int32)
-    np.cumsum(wrong, axis=0, out=M[1:])
-    alive = M == 0                                    # C_t, rows t = 0..T
-    size = alive.sum(axis=1)
-    ones = (alive[:-1] & (X == 1)).sum(axis=1)
-    zeros = size[:-1] - ones
-    pred = (ones >= zeros).astype(np.int8)
+    rec = record_rounds(record, T)
+    pred, size, W = _rounds(X, y, np.arange(T + 1) if rec is None else rec)
     mistakes = pred != y
-    with np.errstate(invalid="ignore", divide="ignore"):
-        W = np.where(size[:, None] > 0, alive / np.maximum(size, 1)[:, None], 0.0)
-    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=W,
-                 mistakes=mistakes, expert_losses=wrong.astype(float),
+    wrong = frozen((X != y[:, None]).astype(float))
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=frozen(W),
+                 weight_rounds=rec, mistakes=mistakes, expert_losses=wrong,
                  extras={"version_space": size})
+
+
+@njit
+def _rounds(X, y, rec):
+    """Halving's rounds, compiled: predictions (T,), :math:`|C_t|` (T+1,) and the weights of
+    the rounds in ``rec`` (uniform over :math:`C_t`)."""
+    T, n = X.shape
+    alive = np.ones(n, dtype=np.bool_)               # C_1 = [n]
+    size = np.empty(T + 1, dtype=np.int64)
+    pred = np.empty(T, dtype=np.int8)
+    W = np.zeros((rec.shape[0], n))
+    j = 0
+    size[0] = n
+    for t in range(T + 1):
+        if j < rec.shape[0] and rec[j] == t:         # record v_t: uniform over C_t
+            for i in range(n):
+                if alive[i]:
+                    W[j, i] = 1.0 / size[t]
+            j += 1
+        if t == T:
+            break
+        ones = 0
+        for i in range(n):                           # votes of C_t for 1
+            if alive[i] and X[t, i] == 1:
+                ones += 1
+        pred[t] = 1 if ones >= size[t] - ones else 0  # majority; ties predict 1
+        left = 0
+        for i in range(n):                           # C_{t+1} = {i in C_t : x_{t,i} = y_t}
+            if alive[i] and X[t, i] != y[t]:
+                alive[i] = False
+            left += alive[i]
+        size[t + 1] = left
+    return pred, size, W
+
+
+@kernel("halving")
+def _warm():
+    halving(np.array([[1, 0], [1, 1]]), np.array([1, 0]))
 
 
 class Halving:

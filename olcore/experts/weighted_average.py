@@ -41,7 +41,8 @@ import numpy as np
 
 from ..trace import Trace
 from ..validate import check_int, check_param
-from ._common import LOSSES, check_loss, expert_stream, normalise_log
+from ..jit import kernel, njit
+from ._common import LOSSES, check_loss, expert_stream, frozen, normalise_into, normalise_log, record_rounds
 
 __all__ = ["weighted_average", "WeightedAverage"]
 
@@ -50,8 +51,8 @@ def _predict(v: np.ndarray, x: np.ndarray) -> np.ndarray:
     return np.clip((v * x).sum(axis=-1), 0.0, 1.0)
 
 
-def weighted_average(X, y, eta: float = 1.0, loss: str = "entropic") -> Trace:
-    r"""Run the Weighted Average algorithm on a whole stream (vectorised fast path).
+def weighted_average(X, y, eta: float = 1.0, loss: str = "entropic", record="every") -> Trace:
+    r"""Run the Weighted Average algorithm on a whole stream (one loop compiled with numba, in the log domain).
 
     Parameters
     ----------
@@ -62,6 +63,9 @@ def weighted_average(X, y, eta: float = 1.0, loss: str = "entropic") -> Trace:
     eta : float, default=1.0
         Learning rate :math:`\eta > 0`.
     loss : {"entropic", "square"}, default="entropic"
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps: every round (the contract), the final
+        weights only, or every ``record``-th round and the last (``trace.recorded_rounds``).
 
     Returns
     -------
@@ -76,40 +80,59 @@ def weighted_average(X, y, eta: float = 1.0, loss: str = "entropic") -> Trace:
     eta = check_param(eta, "eta", 0.0, None, lo_open=True)
     lossf = LOSSES[check_loss(loss)]
     T, n = X.shape
+    rec = record_rounds(record, T)
     ell = lossf(y[:, None], X)                                  # (T, n), may hold +inf
-    mn = ell.min(axis=1, keepdims=True)
-    with np.errstate(invalid="ignore"):
-        shifted = np.where(np.isfinite(mn), ell - np.where(np.isfinite(mn), mn, 0.0), 0.0)
-    S = np.zeros((T + 1, n))
-    np.cumsum(shifted, axis=0, out=S[1:])
-    with np.errstate(invalid="ignore"):
-        logw = -eta * S
-    v, log_total = normalise_log(logw)
-    if not np.isfinite(log_total).all():
-        return _run_reference(X, y, eta, loss)             # some round's normaliser was 0
-    with np.errstate(invalid="ignore"):
-        logv = logw - log_total[:, None]
-    return _trace(X, y, v, logv, ell, lossf)
-
-
-def _trace(X, y, v, logv, ell, lossf) -> Trace:
-    pred = _predict(v[:-1], X)
-    losses = lossf(y, pred)
     best = int(np.argmin(ell.sum(axis=0)))
-    return Trace(losses=losses, predictions=pred, weight_table=v, expert_losses=ell,
-                 extras={"rel_entropy": -logv[:, best], "best": np.array(best)})
+    pred, logv_best, W = _rounds(X, ell, eta, best, np.arange(T + 1) if rec is None else rec)
+    return Trace(losses=lossf(y, pred), predictions=pred, weight_table=frozen(W), weight_rounds=rec,
+                 expert_losses=frozen(ell),
+                 extras={"rel_entropy": -logv_best, "best": np.array(best)})
 
 
-def _run_reference(X, y, eta, loss) -> Trace:
-    wa = WeightedAverage(X.shape[1], eta, loss)
-    V = [wa.weights]
-    L = [wa.logv]
-    for x_t, y_t in zip(X, y):
-        wa.update(x_t, y_t)
-        V.append(wa.weights)
-        L.append(wa.logv)
-    lossf = LOSSES[loss]
-    return _trace(X, y, np.array(V), np.array(L), lossf(y[:, None], X), lossf)
+@njit
+def _rounds(X, ell, eta, best, rec):
+    r"""Weighted Average's rounds, compiled, in the log domain.
+
+    :math:`\hat y_t = \min(1, \max(0, v_t\cdot x_t))`; :math:`\ln w_{t+1,i} = \ln w_{t,i} -
+    \eta L(y_t, x_{t,i})`, kept unchanged in a round whose normaliser is 0 (every weighted
+    expert had infinite loss).  Returns the predictions (T,), :math:`\ln v_{t,\text{best}}`
+    (T+1,) and the weights of the rounds ``rec``.
+    """
+    T, n = X.shape
+    logw = np.zeros(n)                               # v_1 uniform
+    new = np.empty(n)
+    v = np.empty(n)
+    pred = np.empty(T)
+    logv_best = np.empty(T + 1)
+    W = np.zeros((rec.shape[0], n))
+    j = 0
+    log_total = normalise_into(logw, v)
+    for t in range(T + 1):
+        logv_best[t] = logw[best] - log_total
+        if j < rec.shape[0] and rec[j] == t:
+            W[j] = v
+            j += 1
+        if t == T:
+            break
+        p = 0.0
+        for i in range(n):                           # yhat_t = v_t . x_t
+            p += v[i] * X[t, i]
+        pred[t] = min(1.0, max(0.0, p))
+        for i in range(n):                           # w_{t+1,i} = w_{t,i} e^{-eta L(y_t, x_{t,i})}
+            new[i] = logw[i] - eta * ell[t, i]
+        lt = normalise_into(new, v)
+        if lt == -np.inf:                            # normaliser 0: keep the weights
+            log_total = normalise_into(logw, v)
+        else:
+            logw[:] = new
+            log_total = lt
+    return pred, logv_best, W
+
+
+@kernel("weighted_average")
+def _warm():
+    for loss in ("entropic", "square"):
+        weighted_average(np.array([[0.2, 1.0], [0.5, 0.0]]), np.array([1.0, 0.0]), 1.0, loss)
 
 
 class WeightedAverage:

@@ -48,7 +48,8 @@ import numpy as np
 
 from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
-from ._common import expert_stream, log_beta_times, normalise_log
+from ..jit import kernel, njit
+from ._common import expert_stream, frozen, log_beta_times, normalise_log, record_rounds
 
 __all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
            "RandomizedWeightedMajority"]
@@ -61,15 +62,24 @@ def _mistake_counts(X: np.ndarray, y: np.ndarray):
     return wrong, M
 
 
-def _vote(w: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """1 where the weight voting 1 is at least the weight voting 0 (ties predict 1)."""
-    q1 = (w * (x == 1)).sum(axis=-1)
-    q0 = (w * (x == 0)).sum(axis=-1)
-    return (q1 >= q0).astype(np.int8)
+def _vote(w, x) -> int:
+    """1 where the weight voting 1 is at least the weight voting 0 (ties predict 1).
+
+    The sums run over the experts in order, as the notes write them; with weights in units of
+    the best expert's (``beta**(M_i - min_j M_j)``) experts of equal weight tie exactly.
+    """
+    q1 = 0.0
+    q0 = 0.0
+    for w_i, x_i in zip(w, x):
+        if x_i == 1:
+            q1 += w_i
+        else:
+            q0 += w_i
+    return int(q1 >= q0)
 
 
-def weighted_majority(X, y, beta: float = 0.5) -> Trace:
-    r"""Run deterministic Weighted Majority on a whole stream (vectorised fast path).
+def weighted_majority(X, y, beta: float = 0.5, record="every") -> Trace:
+    r"""Run deterministic Weighted Majority on a whole stream (one loop compiled with numba).
 
     Parameters
     ----------
@@ -79,6 +89,9 @@ def weighted_majority(X, y, beta: float = 0.5) -> Trace:
         Outcomes.
     beta : float, default=0.5
         Penalty factor :math:`\beta \in [0, 1)`; :math:`\beta = 0` is Halving.
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps: every round (the contract), the final
+        weights only, or every ``record``-th round and the last (``trace.recorded_rounds``).
 
     Returns
     -------
@@ -94,21 +107,21 @@ def weighted_majority(X, y, beta: float = 0.5) -> Trace:
     X, y = expert_stream("experts", X, y)
     beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
     T, n = X.shape
-    wrong, M = _mistake_counts(X, y)
-    logw = log_beta_times(M, beta)
-    v, log_W = normalise_log(logw)
-    pred = _vote(v[:-1], X)
+    rec = record_rounds(record, T)
+    pred, _, _, log_W, best_M, W = _rounds(X, y, beta, _log(beta), np.empty(0),
+                                           np.arange(T + 1) if rec is None else rec)
     mistakes = pred != y
     M_master = np.concatenate([[0], np.cumsum(mistakes)])
-    log_lower = log_beta_times(M.min(axis=1), beta)
+    log_lower = log_beta_times(best_M, beta)
     log_upper = np.log(n) + M_master * np.log((1 + beta) / 2)
-    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=v,
-                 mistakes=mistakes, expert_losses=wrong.astype(float),
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=frozen(W),
+                 weight_rounds=rec, mistakes=mistakes,
+                 expert_losses=frozen((X != y[:, None]).astype(float)),
                  extras={"log_W": log_W, "log_W_lower": log_lower, "log_W_upper": log_upper})
 
 
-def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trace:
-    r"""Run Randomized Weighted Majority on a whole stream (vectorised fast path).
+def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0, record="every") -> Trace:
+    r"""Run Randomized Weighted Majority on a whole stream (one loop compiled with numba).
 
     In round ``t`` one uniform :math:`u_t` is drawn from ``np.random.default_rng(seed)``
     and the expert :math:`I_t = \min\{i : \sum_{j \le i} v_{t,j} > u_t\}` is followed.
@@ -120,6 +133,8 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trac
     beta : float, default=0.5
         :math:`\beta = 1 - \eta \in (0, 1)`; the CMU bound needs :math:`\beta \ge 1/2`.
     seed : int, default=0
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps (see :func:`weighted_majority`).
 
     Returns
     -------
@@ -133,17 +148,108 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0) -> Trac
     beta = check_param(beta, "beta", 0.0, 1.0, lo_open=True, hi_open=True)
     rng = np.random.default_rng(check_seed(seed))
     T, n = X.shape
-    wrong, M = _mistake_counts(X, y)
-    v, _ = normalise_log(log_beta_times(M, beta))
+    rec = record_rounds(record, T)
     u = rng.random(T)
-    cs = np.cumsum(v[:-1], axis=1)
-    chosen = np.minimum((cs <= u[:, None]).sum(axis=1), n - 1)
+    _, chosen, expected, _, _, W = _rounds(X, y, beta, _log(beta), u, np.arange(T + 1) if rec is None else rec)
     pred = X[np.arange(T), chosen].astype(np.int8)
     mistakes = pred != y
-    expected = (v[:-1] * wrong).sum(axis=1)
-    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=v,
-                 mistakes=mistakes, expert_losses=wrong.astype(float),
+    return Trace(losses=mistakes.astype(float), predictions=pred, weight_table=frozen(W),
+                 weight_rounds=rec, mistakes=mistakes,
+                 expert_losses=frozen((X != y[:, None]).astype(float)),
                  extras={"expected_loss": expected, "chosen": chosen})
+
+
+def _log(beta: float) -> float:
+    return float(np.log(beta)) if beta > 0 else -np.inf
+
+
+@njit
+def _rounds(X, y, beta, log_beta, u, rec):
+    r"""(Randomized) Weighted Majority's rounds, compiled, in the log domain.
+
+    :math:`\ln w_{t,i} = M_{t,i} \ln\beta` (0 while :math:`M_{t,i} = 0`, so :math:`\beta = 0`
+    works).  Returns the weighted vote (T,) (ties predict 1), the expert sampled with ``u``
+    (T,) (when ``u`` is given), the expected loss :math:`v_t\cdot\mathbf 1[x_t\ne y_t]` (T,),
+    :math:`\ln W_t` (T+1,), :math:`\min_i M_{t,i}` (T+1,) and the weights of the rounds ``rec``.
+    """
+    T, n = X.shape
+    M = np.zeros(n, dtype=np.int64)                  # M_{1,i} = 0: w_{1,i} = 1
+    v = np.empty(n)
+    pred = np.empty(T, dtype=np.int8)
+    chosen = np.zeros(T, dtype=np.int64)
+    expected = np.zeros(T)
+    log_W = np.empty(T + 1)
+    best_M = np.zeros(T + 1, dtype=np.int64)
+    W = np.zeros((rec.shape[0], n))
+    sample = u.shape[0] == T
+    # e^{ln w - max ln w} takes one value per distinct mistake count: compute it once per count
+    # (the same expression normalise_into evaluates, so the same bits), not once per expert.
+    ex = np.empty(T + 1)
+    lo = 0                                           # min_i M_{t,i}
+    hi = 0                                           # max_i M_{t,i}
+    known_lo = -1                                    # ex[lo..known_hi] hold beta^(k - lo)
+    known_hi = -1
+    j = 0
+    for t in range(T + 1):
+        top = 0.0 if lo == 0 else lo * log_beta      # max_i ln w_{t,i} (the best expert)
+        if top == -np.inf:                           # beta = 0 and every expert wrong once
+            for i in range(n):
+                v[i] = 0.0
+            log_W[t] = -np.inf
+        else:
+            if known_lo != lo:
+                known_lo = lo
+                known_hi = lo - 1
+            while known_hi < hi:                     # w_i / max_j w_j = beta^(M_i - min_j M_j)
+                known_hi += 1
+                ex[known_hi] = beta ** (known_hi - lo)
+            Z = 0.0
+            for i in range(n):
+                v[i] = ex[M[i]]
+                Z += v[i]
+            for i in range(n):                       # v_t = w_t / W_t
+                v[i] /= Z
+            log_W[t] = top + np.log(Z)
+        if j < rec.shape[0] and rec[j] == t:
+            W[j] = v
+            j += 1
+        if t == T:
+            break
+        q1 = 0.0
+        q0 = 0.0
+        if top != -np.inf:
+            for i in range(n):                       # the weighted votes (in units of the best weight,
+                if X[t, i] == 1:                     # so equal weights tie exactly)
+                    q1 += ex[M[i]]
+                else:
+                    q0 += ex[M[i]]
+        pred[t] = 1 if q1 >= q0 else 0               # ties predict 1
+        if sample:                                   # RWM: I_t = #{i : v_1 + ... + v_i <= u_t}
+            c = 0.0
+            k = 0
+            for i in range(n):
+                c += v[i]
+                if c <= u[t]:
+                    k += 1
+            chosen[t] = min(k, n - 1)
+        e = 0.0
+        m = M[0] + (X[t, 0] != y[t])
+        for i in range(n):                           # M_{t+1,i} = M_{t,i} + [x_{t,i} != y_t]
+            if X[t, i] != y[t]:
+                M[i] += 1
+                e += v[i]
+                hi = max(hi, M[i])
+            m = min(m, M[i])
+        expected[t] = e
+        best_M[t + 1] = m
+        lo = m
+    return pred, chosen, expected, log_W, best_M, W
+
+
+@kernel("weighted_majority")
+def _warm():
+    weighted_majority(np.array([[1, 0], [1, 1]]), np.array([1, 0]))
+    randomized_weighted_majority(np.array([[1, 0], [1, 1]]), np.array([1, 0]))
 
 
 class WeightedMajority:
@@ -174,8 +280,11 @@ class WeightedMajority:
         return float(normalise_log(log_beta_times(self.M, self.beta))[1])
 
     def predict(self, x) -> int:
-        """The larger weighted vote; ties predict 1."""
-        return int(_vote(self.weights, np.asarray(x)))
+        """The larger weighted vote; ties predict 1 (votes in units of the best expert's weight)."""
+        if self.beta == 0.0 and self.M.min() > 0:
+            return 1                                   # every weight 0: 0 against 0 is a tie
+        relative = [self.beta ** int(m - self.M.min()) for m in self.M]
+        return _vote(relative, np.asarray(x))
 
     def update(self, x, y) -> None:
         """Multiply the weights of wrong experts by beta: :math:`M_{t+1,i} = M_{t,i} + [x_{t,i} \\ne y_t]`."""

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..errors import StreamError
 from ..trace import Trace
+from ..jit import f64, kernel, njit
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["exponentiated_gradient", "ExponentiatedGradient", "simplex_stream"]
@@ -69,19 +70,7 @@ def exponentiated_gradient(X, y, eta: float = 0.1) -> Trace:
     X = as_matrix(X, "X")
     y = as_labels(y, X.shape[0], "y")
     eta = check_param(eta, "eta", 0, None, lo_open=True)
-    T, n = X.shape
-    logW = np.empty((T + 1, n))     # unnormalised log-weights, shifted so each row's max is 0
-    logW[0] = 0.0
-    preds = np.empty(T)
-    lw = np.zeros(n)
-    for t in range(T):
-        x = X[t]
-        w = np.exp(lw)              # max entry is exp(0) = 1: no overflow, Z >= 1
-        p = float(w @ x) / float(w.sum())
-        preds[t] = p
-        lw = lw - (eta * 2.0 * (p - y[t])) * x
-        lw -= lw.max()
-        logW[t + 1] = lw
+    logW, preds = _rounds(f64(X), f64(y), float(eta))
     resid = preds - y
     W = np.exp(logW)
     Z = W.sum(axis=1, keepdims=True)
@@ -89,6 +78,37 @@ def exponentiated_gradient(X, y, eta: float = 0.1) -> Trace:
     logW = logW - np.log(Z)         # normalised: logsumexp of each row is 0
     return Trace(losses=resid**2, predictions=preds, weight_table=W,
                  extras={"residual": resid, "log_weights": logW})
+
+
+@njit
+def _rounds(X, y, eta):
+    """EG's rounds, compiled, in the log domain: unnormalised log-weights (T+1, n), each row
+    shifted so its maximum is 0 (so :math:`Z_t \\ge 1`, no overflow), and the predictions (T,)."""
+    T, n = X.shape
+    logW = np.zeros((T + 1, n))                      # w_1 uniform: log-weights 0
+    preds = np.empty(T)
+    for t in range(T):
+        num = 0.0
+        Z = 0.0
+        for i in range(n):                           # yhat_t = sum_i w_i x_i / Z_t
+            w = np.exp(logW[t, i])
+            num += w * X[t, i]
+            Z += w
+        p = num / Z
+        preds[t] = p
+        g = eta * 2.0 * (p - y[t])                   # eta dL/dw_i = eta 2 (yhat_t - y_t) x_i
+        top = -np.inf
+        for i in range(n):
+            logW[t + 1, i] = logW[t, i] - g * X[t, i]
+            top = max(top, logW[t + 1, i])
+        for i in range(n):
+            logW[t + 1, i] -= top
+    return logW, preds
+
+
+@kernel("exponentiated_gradient")
+def _warm():
+    exponentiated_gradient(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([1.0, 0.5]))
 
 
 class ExponentiatedGradient:

@@ -39,16 +39,19 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
-from ._engine import check_epochs, jump, margin_trace
+from ..jit import kernel
+from ._engine import check_epochs
+from .passive_aggressive import OGD, hinge_trace
 
 __all__ = ["ogd_hinge", "OGDHinge"]
 
 
-def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1) -> Trace:
+def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") -> Trace:
     r"""Run OGD with hinge loss over a stream (the fast path).
 
-    OGD updates only when :math:`y_t\,\mathbf{w}_t\cdot\mathbf{x}_t < 1`, so the run jumps
-    between updates with vectorised scores and stores weights only when they change.
+    One plain loop over the rounds, compiled with numba (shared with Passive-Aggressive:
+    :func:`olcore.linear.passive_aggressive.hinge_rounds`).  OGD updates only when
+    :math:`y_t\,\mathbf{w}_t\cdot\mathbf{x}_t < 1`, so weights are stored only when they change.
 
     Parameters
     ----------
@@ -58,6 +61,9 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1) -> Trace:
         Learning rate :math:`\eta > 0`; the theorem's choice is :math:`U/(R\sqrt m)`
         (:func:`olcore.bounds.ogd_hinge_eta`).
     epochs : int, default=1
+    record : {"every", "final"}, default="every"
+        Which weights the trace keeps: every round's, or only the first and the final
+        (``trace.recorded_rounds = [0, T]``; the extras are the same).
 
     Returns
     -------
@@ -76,14 +82,12 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1) -> Trace:
     eta = check_param(eta, "eta", 0, None, lo_open=True)
     epochs = check_epochs(epochs, X.shape[0])
 
-    def trigger(s, yc):
-        return yc * s < 1
+    return hinge_trace(X, y, OGD, float(eta), epochs, record)
 
-    def update(w, x, yt, s):
-        return w + eta * yt * x
 
-    scores, updated, table, index = jump(X, y, np.zeros(X.shape[1]), trigger, update, epochs)
-    return margin_trace(X, y, scores, updated, table, index, epochs)
+@kernel("ogd_hinge")
+def _warm():
+    ogd_hinge(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2)
 
 
 class OGDHinge:

@@ -48,7 +48,8 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
-from ._engine import check_epochs, jump, margin_trace
+from ..jit import f64, kernel, njit
+from ._engine import check_epochs, dot, check_record, margin_trace, replay, weight_record
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -72,11 +73,13 @@ def step_size(variant: str, loss: float, sq_norm: float, C: float) -> float:
     return loss / sq_norm
 
 
-def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 1) -> Trace:
+def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 1,
+                       record: str = "every") -> Trace:
     r"""Run PA, PA-I or PA-II over a stream (the fast path).
 
-    The weights change only when the hinge loss is positive (:math:`y_t\,\mathbf{w}\cdot\mathbf{x}_t < 1`),
-    so the run jumps between updates with vectorised scores.
+    One plain loop over the rounds, compiled with numba (:func:`hinge_rounds`).  The weights
+    change only when the hinge loss is positive (:math:`y_t\,\mathbf{w}\cdot\mathbf{x}_t < 1`)
+    and are stored only then.
 
     Parameters
     ----------
@@ -87,6 +90,9 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
         Aggressiveness :math:`C > 0` (ignored by PA).  PA-II uses :math:`1/(2C)` as in
         the paper (the slide writes :math:`1/C`).
     epochs : int, default=1
+    record : {"every", "final"}, default="every"
+        Which weights the trace keeps: every round's, or only the first and the final
+        (``trace.recorded_rounds = [0, T]``; the extras are the same).
 
     Returns
     -------
@@ -104,15 +110,86 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     y = as_labels(y, X.shape[0], "y", (-1, 1))
     epochs = check_epochs(epochs, X.shape[0])
 
-    def trigger(s, yc):
-        return yc * s < 1
+    code = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}[variant]
+    return hinge_trace(X, y, code, float(C), epochs, record)
 
-    def update(w, x, yt, s):
-        eta = step_size(variant, 1.0 - yt * s, float(np.dot(x, x)), C)
-        return w + eta * yt * x
 
-    scores, updated, table, index = jump(X, y, np.zeros(X.shape[1]), trigger, update, epochs)
-    return margin_trace(X, y, scores, updated, table, index, epochs)
+#: ``rule`` codes of :func:`hinge_rounds`
+OGD, PA, PA_I, PA_II = 0, 1, 2, 3
+
+
+def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
+    """Run :func:`hinge_rounds` and build the trace (OGD and the PA family)."""
+    record = check_record(record)
+    Xc, yc = f64(X), f64(y)
+    scores, updated, rows, steps, norm_sq, w = hinge_rounds(Xc, yc, rule, c, epochs)
+    w0 = np.zeros(X.shape[1])
+    table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
+    return margin_trace(X, y, scores, updated, norm_sq, table, index, rounds, epochs)
+
+
+@njit
+def hinge_rounds(X, y, rule, c, epochs):
+    r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
+    PA, PA-I or PA-II (``c`` = :math:`C`).
+
+    Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
+    :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
+    (OGD) or the step of :func:`step_size`.  Returns the scores (T*epochs,), updated (bool),
+    the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1,
+    ... updates and the final weights.
+    """
+    T, d = X.shape
+    total = T * epochs
+    scores = np.empty(total)
+    updated = np.zeros(total, dtype=np.bool_)
+    rows = np.empty(total, dtype=np.int64)
+    steps = np.empty(total)
+    norm_sq = np.zeros(total + 1)
+    w = np.zeros(d)                                  # w_1 = 0
+    k = 0
+    clean = 0                                        # rounds since the last update
+    for r in range(total):
+        t = r % T
+        if clean >= T:                               # a whole pass without an update
+            scores[r] = scores[r - T]
+            continue
+        s = dot(w, X[t])                             # s = w . x_t
+        scores[r] = s
+        if y[t] * s < 1:                             # hinge loss 1 - y s > 0: update
+            if rule == OGD:
+                eta = c
+            else:
+                sq = dot(X[t], X[t])                 # ||x_t||^2
+                loss = 1.0 - y[t] * s
+                if rule == PA_II:
+                    eta = loss / (sq + 1.0 / (2.0 * c))
+                elif sq == 0.0:
+                    eta = c if rule == PA_I else 0.0
+                elif rule == PA_I:
+                    eta = min(c, loss / sq)
+                else:
+                    eta = loss / sq
+            step = eta * y[t]                        # w <- w + eta_t y_t x_t
+            nn = 0.0
+            for i in range(d):
+                w[i] += step * X[t, i]
+                nn += w[i] * w[i]
+            updated[r] = True
+            rows[k] = t
+            steps[k] = step
+            k += 1
+            norm_sq[k] = nn
+            clean = 0
+        else:
+            clean += 1
+    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, w
+
+
+@kernel("passive_aggressive")
+def _warm():
+    for variant in VARIANTS:
+        passive_aggressive(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), variant, epochs=2)
 
 
 class PassiveAggressive:

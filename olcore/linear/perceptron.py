@@ -40,7 +40,8 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix
-from ._engine import check_epochs, jump
+from ..jit import f64, kernel, njit
+from ._engine import check_epochs, dot, check_record, replay, update_index, weight_record
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -51,12 +52,11 @@ def _validate(X, y):
     return X, y
 
 
-def perceptron(X, y, epochs: int = 1, v=None) -> Trace:
+def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
     r"""Run the Perceptron over a stream (the fast path).
 
-    Between mistakes the weights are fixed, so the scores of the rounds ahead are one
-    matrix-vector product; the run jumps from mistake to mistake and stores the
-    weights only when they change (``Trace.weight_table`` has :math:`M + 1` rows).
+    One plain loop over the rounds, compiled with numba; the weights are stored only
+    when they change (``Trace.weight_table`` has :math:`M + 1` rows).
 
     Parameters
     ----------
@@ -66,6 +66,10 @@ def perceptron(X, y, epochs: int = 1, v=None) -> Trace:
         Labels in :math:`\{-1, +1\}`.
     epochs : int, default=1
         Number of passes over the stream; the trace has ``T * epochs`` rounds.
+    record : {"every", "final"}, default="every"
+        Which weights the trace keeps: every round's (the contract), or only
+        :math:`\mathbf w_1` and the final weights (``trace.recorded_rounds = [0, T]``; the
+        extras are the same).
     v : array (d,), default=None
         A separator for the proof view; normalised to a unit vector.  When given,
         ``extras`` also holds :math:`\mathbf{w}_t\cdot\mathbf{v}` and its lower bound
@@ -89,41 +93,86 @@ def perceptron(X, y, epochs: int = 1, v=None) -> Trace:
     X, y = _validate(X, y)
     T, d = X.shape
     epochs = check_epochs(epochs, T)
-
-    def trigger(s, yc):
-        return yc * s <= 0
-
-    def update(w, x, yt, s):
-        return w + yt * x
-
-    scores, mistakes, table, index = jump(X, y, np.zeros(d), trigger, update, epochs)
-    return _trace(X, y, scores, mistakes, table, index, epochs, v)
-
-
-def _trace(X, y, scores, mistakes, table, index, epochs, v) -> Trace:
-    M = index.astype(float)  # Perceptron: one table row per mistake, so index == M_t
-    R = float(np.sqrt((X * X).sum(axis=1).max()))
-    norm_sq = np.einsum("ij,ij->i", table, table)[index]
-    extras = {"M": M, "norm_sq": norm_sq, "norm_sq_upper": M * R * R, "score": scores}
+    record = check_record(record)
+    Xc, yc = f64(X), f64(y)
+    scores, mistakes, rows, norm_sq, w, R2 = _rounds(Xc, yc, epochs)
+    w0 = np.zeros(d)
+    table, index, rounds = weight_record(record, mistakes, w0, w,
+                                         lambda: replay(Xc, rows, yc[rows], w0))
+    M = update_index(mistakes).astype(float)
+    extras = {"M": M, "norm_sq": norm_sq[:rows.size + 1][M.astype(np.intp)],
+              "norm_sq_upper": M * R2, "score": scores}
     if v is not None:
         vv = as_matrix(v, "v")[:, 0]
-        if vv.shape != (X.shape[1],):
-            raise StreamError.bad("v", f"length {vv.size}", f"length d = {X.shape[1]}")
+        if vv.shape != (d,):
+            raise StreamError.bad("v", f"length {vv.size}", f"length d = {d}")
         nv = float(np.linalg.norm(vv))
         if nv == 0:
             raise StreamError.bad("v", "the zero vector", "a non-zero separator")
         vv = vv / nv
         gamma_v = float((y * (X @ vv)).min())
-        extras["w_dot_v"] = (table @ vv)[index]
+        if index is not None:                        # every round's weights: w_t . v exactly
+            w_dot_v = (table @ vv)[index]
+        else:                                        # w_t . v = sum of y_s x_s . v over mistakes s < t
+            w_dot_v = np.concatenate([[0.0], np.cumsum(yc[rows] * (Xc[rows] @ vv))])[M.astype(np.intp)]
+        extras["w_dot_v"] = w_dot_v
         extras["w_dot_v_lower"] = M * gamma_v
     return Trace(
         losses=mistakes.astype(float),
         predictions=np.sign(scores).astype(np.int8),
         weight_table=table,
         weight_index=index,
+        weight_rounds=rounds,
         mistakes=mistakes,
         extras=extras,
     )
+
+
+@njit
+def _rounds(X, y, epochs):
+    """The Perceptron's rounds, compiled.
+
+    Returns the scores (T*epochs,), the mistakes (bool), the row of each mistake, the
+    squared norms :math:`\\|w\\|^2` after 0, 1, ... mistakes, the final weights and
+    :math:`R^2 = \\max_t \\|x_t\\|^2`.
+    """
+    T, d = X.shape
+    total = T * epochs
+    scores = np.empty(total)
+    mistakes = np.zeros(total, dtype=np.bool_)
+    rows = np.empty(total, dtype=np.int64)          # x_t of the k-th mistake
+    norm_sq = np.zeros(total + 1)                    # ||w||^2 after k mistakes
+    w = np.zeros(d)                                  # w_1 = 0, M_1 = 0
+    R2 = 0.0
+    M = 0
+    clean = 0                                        # rounds since the last mistake
+    for r in range(total):
+        t = r % T
+        if clean >= T:                               # a whole pass without a mistake:
+            scores[r] = scores[r - T]                # w never changes again
+            continue
+        s = dot(w, X[t])                             # s = w_t . x_t
+        scores[r] = s
+        if r < T:                                    # R^2 = max_t ||x_t||^2 (first pass)
+            R2 = max(R2, dot(X[t], X[t]))
+        if y[t] * s <= 0:                            # mistake iff y_t (w_t . x_t) <= 0
+            nn = 0.0
+            for i in range(d):                       # w_{t+1} = w_t + y_t x_t
+                w[i] += y[t] * X[t, i]
+                nn += w[i] * w[i]
+            mistakes[r] = True
+            rows[M] = t
+            M += 1
+            norm_sq[M] = nn
+            clean = 0
+        else:
+            clean += 1
+    return scores, mistakes, rows[:M].copy(), norm_sq, w, R2
+
+
+@kernel("perceptron")
+def _warm():
+    perceptron(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2)
 
 
 class Perceptron:

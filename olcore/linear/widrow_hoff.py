@@ -49,6 +49,7 @@ import numpy as np
 
 from ..errors import StreamError
 from ..trace import Trace
+from ..jit import f64, kernel, njit
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball"]
@@ -104,40 +105,30 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None) -> Trace:
 
 
 def _run(X: np.ndarray, y: np.ndarray, eta: float) -> tuple[np.ndarray, np.ndarray]:
-    """The recurrence; returns W (T+1, d) and predictions (T,).
+    """The recurrence; returns W (T+1, d) and predictions (T,) (see :func:`_rounds`)."""
+    return _rounds(f64(X), f64(y), float(eta))
 
-    Each step is sequential (w_{t+1} depends on w_t), so the loop is over rounds with
-    plain Python floats for small d (faster than numpy calls on length-2 arrays) and
-    numpy vectors otherwise.
-    """
+
+@njit
+def _rounds(X, y, eta):
+    """Widrow-Hoff's rounds, compiled: W (T+1, d) with W[0] = 0, and the predictions (T,)."""
     T, d = X.shape
-    W = np.zeros((T + 1, d))
+    W = np.zeros((T + 1, d))                         # w_1 = 0
     preds = np.empty(T)
-    if d <= 4:
-        rows = X.tolist()
-        ys = y.tolist()
-        w = [0.0] * d
-        out = []
-        for t in range(T):
-            x = rows[t]
-            p = 0.0
-            for i in range(d):
-                p += w[i] * x[i]
-            preds[t] = p
-            step = eta * (p - ys[t])
-            w = [w[i] - step * x[i] for i in range(d)]
-            out.append(w)
-        if T:
-            W[1:] = out
-        return W, preds
-    w = np.zeros(d)
     for t in range(T):
-        x = X[t]
-        p = float(w @ x)
+        p = 0.0
+        for i in range(d):                           # yhat_t = w_t . x_t
+            p += W[t, i] * X[t, i]
         preds[t] = p
-        w = w - (eta * (p - y[t])) * x
-        W[t + 1] = w
+        step = eta * (p - y[t])                      # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+        for i in range(d):
+            W[t + 1, i] = W[t, i] - step * X[t, i]
     return W, preds
+
+
+@kernel("widrow_hoff")
+def _warm():
+    widrow_hoff(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 0.5]))
 
 
 def widrow_hoff_many(X, y, eta) -> tuple[np.ndarray, np.ndarray]:

@@ -45,7 +45,8 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_binary, check_param
-from ._engine import check_epochs, jump
+from ..jit import f64, kernel, njit
+from ._engine import check_epochs, dot, check_record, update_index, weight_record
 
 __all__ = ["winnow", "Winnow"]
 
@@ -56,12 +57,12 @@ def _params(alpha, theta, N):
     return alpha, theta
 
 
-def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1) -> Trace:
+def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1,
+           record: str = "every") -> Trace:
     r"""Run Winnow over a stream of boolean attributes (the fast path).
 
-    Winnow is conservative: between mistakes the weights are fixed, so the run jumps
-    from mistake to mistake with vectorised scores and stores the weights only when
-    they change.
+    One plain loop over the rounds, compiled with numba; Winnow is conservative, so the
+    weights are stored only when they change (on a mistake).
 
     Parameters
     ----------
@@ -73,6 +74,9 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
         Threshold; ``None`` means :math:`N`, the number of attributes.
     epochs : int, default=1
         Number of passes over the stream.
+    record : {"every", "final"}, default="every"
+        Which weights the trace keeps: every round's, or only the first and the final
+        (``trace.recorded_rounds = [0, T]``; the extras are the same).
 
     Returns
     -------
@@ -94,29 +98,92 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
     alpha, theta = _params(alpha, theta, N)
     epochs = check_epochs(epochs, T)
 
-    def trigger(s, yc):
-        return (s > theta) != (yc == 1)
-
-    def update(w, x, yt, s):
-        yhat = 1.0 if s > theta else 0.0
-        return w * alpha ** ((yt - yhat) * x)
-
-    scores, mistakes, table, index = jump(X, y, np.ones(N), trigger, update, epochs)
+    record = check_record(record)
+    Xc = f64(X)
+    scores, mistakes, rows, expo, potential, w = _rounds(Xc, f64(y), float(alpha), float(theta), epochs)
+    w0 = np.ones(N)
+    table, index, rounds = weight_record(record, mistakes, w0, w,
+                                         lambda: _replay(Xc, rows, expo, float(alpha), w0))
+    M = update_index(mistakes)
     yy = np.tile(y, epochs) if epochs > 1 else y
     pos_mistake = mistakes & (yy == 1)
     m_plus = np.concatenate([[0], np.cumsum(pos_mistake)]).astype(float)
-    m_minus = index - m_plus
-    potential = table.sum(axis=1)[index]
+    m_minus = M - m_plus
+    potential = potential[:rows.size + 1][M]
     upper = N + (alpha - 1) * theta * m_plus - (1 - 1 / alpha) * theta * m_minus
     return Trace(
         losses=mistakes.astype(float),
         predictions=(scores > theta).astype(np.int8),
         weight_table=table,
         weight_index=index,
+        weight_rounds=rounds,
         mistakes=mistakes,
         extras={"m_plus": m_plus, "m_minus": m_minus, "potential": potential,
                 "potential_upper": upper, "score": scores},
     )
+
+
+@njit
+def _rounds(X, y, alpha, theta, epochs):
+    """Winnow's rounds, compiled.
+
+    Returns the scores (T*epochs,), the mistakes (bool), the row and the exponent
+    :math:`y_t - \\hat y_t` of each mistake, the potential :math:`\\sum_i w_i` after 0, 1, ...
+    mistakes and the final weights.
+    """
+    T, N = X.shape
+    total = T * epochs
+    scores = np.empty(total)
+    mistakes = np.zeros(total, dtype=np.bool_)
+    rows = np.empty(total, dtype=np.int64)
+    expo = np.empty(total)
+    potential = np.empty(total + 1)
+    w = np.ones(N)                                   # w^(1) = (1, ..., 1)
+    potential[0] = N
+    M = 0
+    clean = 0                                        # rounds since the last mistake
+    for r in range(total):
+        t = r % T
+        if clean >= T:                               # a whole pass without a mistake
+            scores[r] = scores[r - T]
+            continue
+        s = dot(w, X[t])                             # s = <w, x>
+        scores[r] = s
+        yhat = 1.0 if s > theta else 0.0             # yhat = 1[<w, x> > theta]
+        if yhat != y[t]:                             # w_i <- w_i alpha^((y - yhat) x_i)
+            e = y[t] - yhat
+            phi = 0.0
+            for i in range(N):
+                w[i] = w[i] * alpha ** (e * X[t, i])
+                phi += w[i]
+            mistakes[r] = True
+            rows[M] = t
+            expo[M] = e
+            M += 1
+            potential[M] = phi
+            clean = 0
+        else:
+            clean += 1
+    return scores, mistakes, rows[:M].copy(), expo[:M].copy(), potential, w
+
+
+@njit
+def _replay(X, rows, expo, alpha, w0):
+    """Winnow's weight table: ``table[0] = w0``, row k+1 = row k times :math:`\\alpha^{e_k x_{t_k}}`."""
+    K = rows.shape[0]
+    N = X.shape[1]
+    table = np.empty((K + 1, N))
+    table[0] = w0
+    for k in range(K):
+        t = rows[k]
+        for i in range(N):
+            table[k + 1, i] = table[k, i] * alpha ** (expo[k] * X[t, i])
+    return table
+
+
+@kernel("winnow")
+def _warm():
+    winnow(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([1.0, 0.0]), epochs=2)
 
 
 class Winnow:

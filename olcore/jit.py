@@ -1,0 +1,151 @@
+r"""The compiler behind the fast paths: numba's ``njit(cache=True)``, its cache directory, and warm-up.
+
+Every whole-stream function of the contract runs its rounds in one plain loop compiled with
+numba (``@njit(cache=True)``).  This module
+
+* chooses where numba keeps its on-disk cache: beside the modules when the package directory
+  is writable (numba's default), otherwise, when ``NUMBA_CACHE_DIR`` is unset, a writable
+  directory under the user's cache dir (``$XDG_CACHE_HOME/olcore/numba``, else
+  ``~/.cache/olcore/numba``, else the system temp dir).  This must happen before numba is
+  first imported, so :mod:`olcore` imports this module first;
+* exports :func:`njit` (``numba.njit`` with ``cache=True``) and a registry of the kernels;
+* :func:`warm` compiles or loads every kernel on tiny inputs (the server calls it in a
+  background thread at start, so no visitor waits for a compile).
+
+Kernels take float64 / int64 C-contiguous arrays and Python floats/ints only (one
+specialisation each, one compile per algorithm); the Python wrappers cast before the call.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "cache_dir", "choose_cache_dir"]
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _writable(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=path, prefix=".olcore-probe-", delete=True)
+        probe.close()
+        return True
+    except OSError:
+        return False
+
+
+def choose_cache_dir(package_dir: Path = _PACKAGE_DIR, environ=os.environ) -> str | None:
+    """The ``NUMBA_CACHE_DIR`` to set, or ``None`` when numba's default (beside the modules) works.
+
+    Returns ``None`` when ``NUMBA_CACHE_DIR`` is already set or ``package_dir`` is writable;
+    otherwise the first writable of ``$XDG_CACHE_HOME/olcore/numba``,
+    ``~/.cache/olcore/numba`` and ``<tempdir>/olcore-numba-<uid>``.
+    """
+    if environ.get("NUMBA_CACHE_DIR"):
+        return None
+    if os.access(package_dir, os.W_OK) and _writable(package_dir / "__pycache__"):
+        return None
+    candidates = []
+    if environ.get("XDG_CACHE_HOME"):
+        candidates.append(Path(environ["XDG_CACHE_HOME"]) / "olcore" / "numba")
+    try:
+        candidates.append(Path.home() / ".cache" / "olcore" / "numba")
+    except (RuntimeError, KeyError):
+        pass
+    uid = os.getuid() if hasattr(os, "getuid") else "user"
+    candidates.append(Path(tempfile.gettempdir()) / f"olcore-numba-{uid}")
+    for c in candidates:
+        if _writable(c):
+            return str(c)
+    return None
+
+
+_chosen = choose_cache_dir()
+if _chosen is not None:
+    os.environ["NUMBA_CACHE_DIR"] = _chosen
+
+import numba  # noqa: E402  (after NUMBA_CACHE_DIR is settled)
+import numpy as np  # noqa: E402
+
+
+def cache_dir() -> str:
+    """Where the compiled kernels are cached (``NUMBA_CACHE_DIR`` or beside the modules)."""
+    return os.environ.get("NUMBA_CACHE_DIR") or str(_PACKAGE_DIR)
+
+
+def njit(fn):
+    """``numba.njit(cache=True)``: compile ``fn`` on first call, cache it on disk."""
+    return numba.njit(cache=True)(fn)
+
+
+#: name -> zero-argument callable that runs the kernel(s) of one algorithm on tiny inputs.
+KERNELS: dict = {}
+
+
+def kernel(name: str):
+    """Register a warm-up for ``name``: ``@kernel("perceptron") def _warm(): ...``."""
+
+    def deco(fn):
+        KERNELS[name] = fn
+        return fn
+
+    return deco
+
+
+_warm_lock = threading.Lock()
+_warmed: set = set()
+
+
+def warm(names=None) -> list[str]:
+    """Compile (or load from the disk cache) every registered kernel on tiny inputs.
+
+    Safe to call from several threads and more than once (each kernel is warmed once per
+    process).  Returns the names warmed by this call.
+
+    Parameters
+    ----------
+    names : iterable of str, default=None
+        Only these kernels (default: all of :data:`KERNELS`).
+    """
+    # The algorithm packages register their kernels when imported; importing olcore (which any
+    # import of this module does first) imports them all, so this module needs no import of them.
+    done = []
+    with _warm_lock:
+        for name in (KERNELS if names is None else names):
+            if name in _warmed:
+                continue
+            KERNELS[name]()
+            _warmed.add(name)
+            done.append(name)
+    return done
+
+
+_background: threading.Thread | None = None
+_background_lock = threading.Lock()
+
+
+def warm_in_background() -> threading.Thread:
+    """Start :func:`warm` in a daemon thread, once per process (later calls return that thread).
+
+    The server calls this at start, so the first visitor does not wait for a compile: a
+    request that needs a kernel before the thread reaches it compiles (or loads) it itself.
+    """
+    global _background
+    with _background_lock:
+        if _background is None:
+            _background = threading.Thread(target=warm, name="olcore-warm", daemon=True)
+            _background.start()
+    return _background
+
+
+def f64(a) -> np.ndarray:
+    """``a`` as a read-only C-contiguous float64 array: the one type every kernel takes for its
+    inputs (numba compiles read-only and writable arrays separately; a read-only view of the
+    caller's array costs no copy)."""
+    v = np.ascontiguousarray(a, dtype=np.float64).view()
+    v.setflags(write=False)
+    return v

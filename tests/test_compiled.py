@@ -1,0 +1,270 @@
+"""The compiled core: the fast paths run numba-compiled loops, the record= option, the cache
+directory fallback and warm-up.  (Fast path == reference class over all learners is the
+contract test's job; here: agreement where the compiled loops changed the arithmetic.)"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numba.core.registry import CPUDispatcher
+
+import olcore
+from olcore import StreamError, experts, jit, linear
+
+def _mod(name):  # the module (olcore.linear.perceptron is also the name of a function)
+    return importlib.import_module(name)
+
+
+perc_mod, winnow_mod, pa_mod, wh_mod, eg_mod = (_mod(f"olcore.linear.{m}") for m in (
+    "perceptron", "winnow", "passive_aggressive", "widrow_hoff", "eg"))
+halving_mod, wm_mod, hedge_mod, wa_mod = (_mod(f"olcore.experts.{m}") for m in (
+    "halving", "weighted_majority", "hedge", "weighted_average"))
+
+KERNELS = {
+    "perceptron": perc_mod._rounds, "winnow": winnow_mod._rounds, "hinge (OGD, PA)": pa_mod.hinge_rounds,
+    "widrow_hoff": wh_mod._rounds, "eg": eg_mod._rounds, "halving": halving_mod._rounds,
+    "weighted_majority": wm_mod._rounds, "hedge": hedge_mod._rounds, "weighted_average": wa_mod._rounds,
+}
+
+
+def test_jit_is_not_disabled_in_the_tests():
+    assert os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_every_fast_path_is_a_compiled_numba_kernel(name):
+    k = KERNELS[name]
+    assert isinstance(k, CPUDispatcher), f"{name}: {type(k)}"
+    assert k._cache.__class__.__name__ == "FunctionCache"        # cache=True: on disk
+
+
+def test_warm_compiles_every_kernel_with_one_signature_each():
+    olcore.warm()
+    assert set(jit.KERNELS) >= {"perceptron", "winnow", "ogd_hinge", "passive_aggressive", "widrow_hoff",
+                                "exponentiated_gradient", "halving", "weighted_majority", "hedge",
+                                "weighted_average"}
+    for name, k in KERNELS.items():
+        assert len(k.signatures) == 1, f"{name} compiled for {k.signatures}"
+    # inputs of other dtypes (ints, bools, Fortran order) reuse the same compiled loop
+    rng = np.random.default_rng(0)
+    X = np.asfortranarray((rng.random((50, 3)) < 0.5).astype(np.int32))
+    linear.perceptron(X * 2 - 1, np.where(X[:, 0] > 0, 1, -1))
+    experts.halving(X.astype(bool), X[:, 1])
+    Xr = np.where(X > 0, 1.0, -1.0)
+    Xr.setflags(write=False)                                     # read-only input (a frozen Stream)
+    linear.perceptron(Xr, Xr[:, 0].copy())
+    assert len(perc_mod._rounds.signatures) == 1 and len(halving_mod._rounds.signatures) == 1
+
+
+def test_warm_in_background_starts_one_thread_per_process():
+    t1 = olcore.warm_in_background()
+    t2 = olcore.warm_in_background()
+    assert t1 is t2
+    t1.join(timeout=120)
+    assert not t1.is_alive()
+
+
+# -- cache directory -------------------------------------------------------------------------
+
+def test_cache_dir_beside_the_package_when_writable(tmp_path):
+    assert jit.choose_cache_dir(tmp_path, {}) is None
+    assert jit.choose_cache_dir(tmp_path, {"NUMBA_CACHE_DIR": "/somewhere"}) is None
+
+
+def _deny_writes_under(prefix: str) -> str:
+    """Python source that makes ``os.access(path, W_OK)`` false under ``prefix`` (as for a
+    read-only install; chmod alone does not stop root, which runs these tests in CI)."""
+    return (f"import os; _access = os.access; os.access = lambda p, m, **k: "
+            f"False if (m & os.W_OK and str(p).startswith({prefix!r})) else _access(p, m, **k)\n")
+
+
+def test_read_only_package_falls_back_to_a_writable_cache_dir(tmp_path, monkeypatch):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, m, **k: False if str(p).startswith(str(pkg)) else real_access(p, m, **k))
+    chosen = jit.choose_cache_dir(pkg, {"XDG_CACHE_HOME": str(tmp_path / "xdg")})
+    assert chosen == str(tmp_path / "xdg" / "olcore" / "numba")
+    assert Path(chosen).is_dir()
+    assert jit.choose_cache_dir(pkg, {"NUMBA_CACHE_DIR": str(tmp_path)}) is None   # explicit wins
+    assert jit.choose_cache_dir(tmp_path, {}) is None                                # writable: default
+
+
+def test_read_only_install_runs_and_caches_in_the_fallback_dir(tmp_path):
+    """A copy of olcore in a directory it cannot write: importing sets NUMBA_CACHE_DIR, a
+    run compiles, and the compiled loop lands in the fallback cache, not beside the module."""
+    root = Path(__file__).resolve().parents[1]
+    site = tmp_path / "site"
+    site.mkdir()
+    subprocess.run(["cp", "-r", str(root / "olcore"), str(site)], check=True)
+    for p in list((site / "olcore").rglob("__pycache__")):
+        subprocess.run(["rm", "-rf", str(p)], check=True)
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env.update(XDG_CACHE_HOME=str(tmp_path / "xdg"), PYTHONPATH=str(site), PYTHONDONTWRITEBYTECODE="1")
+    code = (_deny_writes_under(str(site)) +
+            "import olcore, numpy as np; from olcore import linear\n"
+            "print(os.environ['NUMBA_CACHE_DIR'])\n"
+            "print(linear.perceptron(np.eye(2), np.ones(2)).n_mistakes)\n")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=300, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    cache, mistakes = out.stdout.split()
+    assert cache == str(tmp_path / "xdg" / "olcore" / "numba") and mistakes == "2"
+    assert any(Path(cache).rglob("perceptron*.nbi"))
+    assert not any((site / "olcore").rglob("*.nbi"))
+
+
+# -- record= --------------------------------------------------------------------------------
+
+def _expert_runs(rng, T=120, n=7):
+    X = (rng.random((T, n)) < 0.5).astype(int)
+    y = (rng.random(T) < 0.5).astype(int)
+    L = rng.random((T, n))
+    P = rng.random((T, n))
+    q = rng.random(T)
+    return [
+        lambda **kw: experts.halving(X, y, **kw),
+        lambda **kw: experts.weighted_majority(X, y, 0.7, **kw),
+        lambda **kw: experts.randomized_weighted_majority(X, y, 0.7, seed=3, **kw),
+        lambda **kw: experts.weighted_average(P, q, 0.5, "square", **kw),
+        lambda **kw: experts.weighted_average(P, q, 1.0, "entropic", **kw),
+        lambda **kw: experts.hedge(L, 0.3, seed=2, **kw),
+    ]
+
+
+@pytest.mark.parametrize("record", ["final", 1, 7, 50, 500])
+def test_expert_record_keeps_exactly_the_rows_it_names(record):
+    for run in _expert_runs(np.random.default_rng(11)):
+        full, part = run(), run(record=record)
+        T = full.T
+        rounds = part.recorded_rounds
+        expect = ([T] if record == "final" else sorted(set(range(0, T + 1, record)) | {T}))
+        assert rounds.tolist() == expect
+        np.testing.assert_array_equal(part.weights_on(rounds), full.weights_on(rounds))
+        np.testing.assert_array_equal(part.weights_at(T), full.weights_at(T))
+        for name in ("losses", "predictions", "expert_losses"):
+            np.testing.assert_array_equal(getattr(part, name), getattr(full, name))
+        assert part.extras.keys() == full.extras.keys()
+        if len(rounds) < T + 1:
+            missing = int(np.setdiff1d(np.arange(T + 1), rounds)[0])
+            with pytest.raises(StreamError, match="not recorded"):
+                part.weights_at(missing)
+            with pytest.raises(StreamError, match="not recorded"):
+                part.weights  # noqa: B018
+        else:
+            np.testing.assert_array_equal(part.weights, full.weights)
+
+
+def test_large_expert_run_does_not_build_the_history():
+    rng = np.random.default_rng(0)
+    L = rng.random((5000, 1000))
+    tr = experts.hedge(L, 0.05, record="final")
+    assert tr.weight_table.shape == (1, 1000)
+    np.testing.assert_allclose(tr.weights_at(5000).sum(), 1.0, rtol=1e-12)
+    tr2 = experts.hedge(L, 0.05, record=25)
+    assert tr2.weight_table.shape == (201, 1000)
+
+
+@pytest.mark.parametrize("bad", ["some", 0, -3, 2.5, True, None])
+def test_bad_record_is_a_stream_error(bad):
+    with pytest.raises(StreamError, match="record"):
+        experts.hedge(np.zeros((3, 2)), record=bad)
+    with pytest.raises(StreamError, match="record"):
+        linear.perceptron(np.eye(2), np.ones(2), record=bad)
+
+
+@pytest.mark.parametrize("learner", ["perceptron", "winnow", "ogd", "PA", "PA-I", "PA-II"])
+def test_linear_record_final_keeps_everything_but_the_table(learner):
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(300, 4))
+    y = np.where(rng.random(300) < 0.5, 1.0, -1.0)
+    if learner == "perceptron":
+        run = lambda **kw: linear.perceptron(X, y, epochs=3, v=np.ones(4), **kw)  # noqa: E731
+    elif learner == "winnow":
+        Xb = (X > 0).astype(int)
+        run = lambda **kw: linear.winnow(Xb, (y > 0).astype(int), alpha=1.5, epochs=2, **kw)  # noqa: E731
+    elif learner == "ogd":
+        run = lambda **kw: linear.ogd_hinge(X, y, eta=0.3, epochs=2, **kw)  # noqa: E731
+    else:
+        run = lambda **kw: linear.passive_aggressive(X, y, learner, C=0.5, epochs=2, **kw)  # noqa: E731
+    full, fin = run(), run(record="final")
+    assert fin.recorded_rounds.tolist() == [0, full.T]
+    np.testing.assert_array_equal(fin.weights_at(full.T), full.weights_at(full.T))
+    np.testing.assert_array_equal(fin.losses, full.losses)
+    np.testing.assert_array_equal(fin.mistakes, full.mistakes)
+    assert fin.extras.keys() == full.extras.keys()
+    for k in full.extras:
+        np.testing.assert_allclose(fin.extras[k], full.extras[k], rtol=1e-12, atol=1e-12)
+    with pytest.raises(StreamError, match="not recorded"):
+        fin.weights_at(1)
+
+
+# -- agreement where the compiled loops changed the arithmetic ------------------------------
+
+def test_replayed_weight_table_is_the_loops_weights_bit_for_bit():
+    """The table is rebuilt after the loop: its rows must be exactly the weights the loop
+    scored with (checked through the scores, which the loop computed with its own w)."""
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        X = rng.normal(size=(200, 5))
+        y = np.where(rng.random(200) < 0.5, 1.0, -1.0)
+        for tr in (linear.perceptron(X, y, epochs=2), linear.passive_aggressive(X, y, "PA-I", 0.3),
+                   linear.ogd_hinge(X, y, 0.2)):
+            W = tr.weights[:-1]
+            Xt = np.tile(X, (tr.T // X.shape[0], 1))
+            np.testing.assert_allclose((W * Xt).sum(axis=1), tr.extras["score"], rtol=1e-12, atol=1e-12)
+            np.testing.assert_array_equal(tr.weights_at(tr.T), tr.weight_table[-1])
+
+
+def test_epochs_cycle_and_clean_pass_shortcut_equals_the_reference():
+    """Several epochs on a separable stream: the loop stops recomputing after a clean pass;
+    the trace must equal a round-by-round reference run over the cycled stream."""
+    rng = np.random.default_rng(3)
+    for _ in range(10):
+        X = rng.integers(-3, 4, size=(40, 3)).astype(float)
+        y = np.where(X @ np.array([1.0, -2.0, 0.5]) >= 0, 1.0, -1.0)
+        tr = linear.perceptron(X, y, epochs=6)
+        ref = linear.Perceptron(3)
+        for t in range(tr.T):
+            x = X[t % 40]
+            np.testing.assert_array_equal(tr.weights_at(t), ref.w)
+            assert tr.predictions[t] == ref.predict(x)
+            assert tr.mistakes[t] == ref.update(x, y[t % 40])
+        np.testing.assert_array_equal(tr.weights_at(tr.T), ref.w)
+
+
+def test_expert_loops_agree_with_the_reference_classes():
+    rng = np.random.default_rng(4)
+    for _ in range(10):
+        T, n = 60, int(rng.integers(2, 9))
+        X = (rng.random((T, n)) < 0.5).astype(int)
+        y = (rng.random(T) < 0.5).astype(int)
+        beta = float(rng.uniform(0.05, 0.95))
+        tr = experts.weighted_majority(X, y, beta)
+        ref = experts.WeightedMajority(n, beta)
+        for t in range(T):
+            np.testing.assert_allclose(tr.weights_at(t), ref.weights, rtol=1e-12)
+            assert tr.predictions[t] == ref.predict(X[t])
+            ref.update(X[t], y[t])
+        L = rng.random((T, n))
+        tr = experts.hedge(L, 0.7)
+        ref = experts.Hedge(n, 0.7)
+        for t in range(T):
+            np.testing.assert_allclose(tr.weights_at(t), ref.weights, rtol=1e-12)
+            np.testing.assert_allclose(tr.losses[t], ref.weights @ L[t], rtol=1e-12)
+            ref.update(L[t])
+        P, q = rng.random((T, n)), rng.random(T)
+        P[rng.random((T, n)) < 0.1] = 0.0
+        q[rng.random(T) < 0.3] = 1.0
+        tr = experts.weighted_average(P, q, 1.0, "entropic")
+        ref = experts.WeightedAverage(n, 1.0, "entropic")
+        for t in range(T):
+            np.testing.assert_allclose(tr.weights_at(t), ref.weights, rtol=1e-12, atol=1e-300)
+            np.testing.assert_allclose(tr.predictions[t], ref.predict(P[t]), rtol=1e-12)
+            ref.update(P[t], q[t])
