@@ -4,18 +4,7 @@ Every stream is a :class:`Stream`: a kind, the per-round inputs ``X`` (T, k), th
 ``y`` (T,) (``None`` for a loss matrix) and ``info``, the facts its generator guarantees
 (the perfect expert, the separator and margin, the relevant attributes, ...).
 
-Kinds and their alphabets
--------------------------
-=============  ==========================  ======================  =========================
-kind           ``X``                       ``y``                   used by
-=============  ==========================  ======================  =========================
-experts        expert advice in {0,1}      outcome in {0,1}        Halving, WM, RWM
-experts01      expert advice in [0,1]      outcome in [0,1]        Weighted Average
-losses         expert losses in [0,1]      (none)                  Hedge
-linear         real features               label in {-1,+1}        Perceptron, OGD, PA
-disjunction    attributes in {0,1}         label in {0,1}          Winnow
-regression     real features, ||x|| <= 1   real target             Widrow-Hoff
-=============  ==========================  ======================  =========================
+The kinds, their alphabets and the size limits are listed in :mod:`olcore.stream`.
 
 Randomness only through ``seed`` and ``np.random.default_rng(seed)``.
 """
