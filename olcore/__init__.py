@@ -9,8 +9,8 @@ True
 
 from .errors import StreamError
 from .trace import Trace
-from . import bounds, experts, linear, stream, streams  # noqa: E402  (public submodules)
+from . import bounds, experts, linear, oco, stream, streams  # noqa: E402  (public submodules)
 from .bounds import BoundReport  # noqa: E402
 
-__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "streams"]
+__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "oco", "streams"]
 __version__ = "0.1.0"
