@@ -48,6 +48,7 @@ Online gradient descent notes (OLA, M. Castiglioni, Part 5): "Online convex opti
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -492,31 +493,83 @@ def _normal_cone(dom, theta) -> np.ndarray:
     return np.concatenate([np.ones((d, 1)), -np.eye(d)[:, off]], axis=1)
 
 
-def _hinge_dual(X, y, theta, dom, alpha0) -> float:
-    r"""The best of several dual points :math:`\alpha\in[0,1]^T` for the hinge loss:
-    :math:`\sum_t\alpha_t - \sigma_{\mathcal C}(\sum_t\alpha_ty_tx_t)` (each a certified lower bound on
-    the optimum).  Besides ``alpha0``, the points polished on the near-active set: :math:`\alpha_t = 1`
-    below the margin, 0 above, and on :math:`|y_tx_t\cdot\theta - 1| \le \delta` the least-squares
-    solution (clipped to [0, 1]) that puts :math:`\sum_t\alpha_ty_tx_t` in the normal cone at :math:`\theta`."""
-    A = y[:, None] * X
-    m = A @ theta
+def _fixed_rows(dom, theta) -> tuple[np.ndarray, np.ndarray]:
+    """Equations (rows, right-hand sides) of the constraints of C active at theta (box faces, simplex)."""
+    d = theta.shape[0]
+    if dom.code == 1:
+        act = np.abs(theta) >= dom.half_width * (1 - 1e-9)
+        return np.eye(d)[act], np.sign(theta[act]) * dom.half_width
+    if dom.code == 2:
+        off = theta <= 1e-12
+        return np.concatenate([np.ones((1, d)), np.eye(d)[off]]), np.concatenate([[1.0], np.zeros(int(off.sum()))])
+    return np.zeros((0, d)), np.zeros(0)
 
-    def value(alpha):
+
+def _hinge_polish(X, y, theta, dom, alpha0):
+    r"""Certified (primal value, theta, dual value) for the hinge loss, polished on the near-active set.
+
+    The dual points :math:`\alpha\in[0,1]^T` give lower bounds
+    :math:`\sum_t\alpha_t - \sigma_{\mathcal C}(\sum_t\alpha_ty_tx_t)` on the optimum: besides
+    ``alpha0``, for each band :math:`|y_tx_t\cdot\theta - 1| \le \delta`, :math:`\alpha_t = 1` below it,
+    0 above, and inside it the bounded least-squares solution that puts :math:`\sum_t\alpha_ty_tx_t` in the
+    normal cone of :math:`\mathcal C` at :math:`\theta`.  The primal candidates move :math:`\theta` (least
+    norm) onto :math:`y_tx_t\cdot\theta = 1` for the band and the active faces of C, then project.
+    """
+    A = y[:, None] * X
+
+    def dual(alpha):
         return float(alpha.sum() - dom.support(alpha @ A))
 
-    best = value(alpha0)
-    N = _normal_cone(dom, theta)
-    for delta in (1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-8):
+    def primal(th):
+        return float(np.maximum(0.0, 1.0 - A @ th).sum())
+
+    best_th, best_val, best_dual = theta, primal(theta), dual(alpha0)
+    order = np.argsort(np.abs(A @ theta - 1.0))
+    d, T = X.shape[1], X.shape[0]
+    subsets = [order[:k] for k in range(1, min(d, T) + 1)]       # the k points nearest the margin
+    if d <= 6:                                                   # and every d of the d + 3 nearest
+        subsets += [np.array(c) for c in itertools.combinations(order[:min(T, d + 3)], min(d, T))]
+    for S in subsets:
+        k = len(S)
+        R, b = _fixed_rows(dom, theta)
+        M = np.concatenate([A[S], R])
+        rhs = np.concatenate([np.ones(k), b])
+        cand = dom.project(theta + np.linalg.lstsq(M, rhs - M @ theta, rcond=None)[0])
+        v = primal(cand)
+        if v < best_val:
+            best_th, best_val = cand, v
+    for delta in (1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-8):
+        m = A @ best_th
+        S = np.abs(m - 1.0) <= delta
+        if S.any():                                     # primal: onto the band's hyperplanes
+            R, b = _fixed_rows(dom, best_th)
+            M = np.concatenate([A[S], R])
+            rhs = np.concatenate([np.ones(int(S.sum())), b])
+            cand = dom.project(best_th + np.linalg.lstsq(M, rhs - M @ best_th, rcond=None)[0])
+            v = primal(cand)
+            if v < best_val:
+                best_th, best_val = cand, v
+        m = A @ best_th
         S = np.abs(m - 1.0) <= delta
         alpha = (m < 1.0).astype(float)
         alpha[S] = 0.0
         v0 = alpha @ A
         if S.any():
+            k = int(S.sum())
+            N = _normal_cone(dom, best_th)
             M = np.concatenate([A[S].T, -N], axis=1)
             sol = np.linalg.lstsq(M, -v0, rcond=None)[0]
-            alpha[S] = np.clip(sol[:int(S.sum())], 0.0, 1.0)
-        best = max(best, value(alpha))
-    return best
+            alpha[S] = np.clip(sol[:k], 0.0, 1.0)
+            best_dual = max(best_dual, dual(alpha))
+            z = np.concatenate([alpha[S], np.maximum(sol[k:], 0.0)])
+            step = 1.0 / max(np.linalg.norm(M, 2) ** 2, 1e-300)
+            for _ in range(300):                        # bounded least squares (projected gradient)
+                z = z - step * (M.T @ (M @ z + v0))
+                z[:k] = np.clip(z[:k], 0.0, 1.0)
+                z[k:] = np.maximum(z[k:], 0.0)
+            alpha[S] = z[:k]
+        best_dual = max(best_dual, dual(alpha))
+    return best_val, best_th, best_dual
 
 
 def solve_best_fixed(X, y, loss: str = "logistic", domain=None, tol: float = 1e-6, theta0=None,
@@ -562,19 +615,17 @@ def solve_best_fixed(X, y, loss: str = "logistic", domain=None, tol: float = 1e-
         mu, gap = 1.0, math.inf
         for _ in range(max_rounds):
             f = lambda th: _smoothed_hinge(X, y, th, mu)[:2]   # noqa: E731
-            for _ in range(20):                                # solve the smoothed problem
+            for _ in range(100 if mu < 1e-2 else 20):          # solve the smoothed problem
                 theta, n = _fista(f, proj, theta, spec / mu, 100)
                 total += n
+                val, th, dual = _hinge_polish(X, y, theta, dom, _smoothed_hinge(X, y, theta, mu)[2])
+                gap = max(val - dual, 0.0)
+                if gap <= tol * max(1.0, abs(val)):
+                    return BestFixed(th, val, gap, total)
                 sval, g = f(theta)
-                sgap = max(float(g @ theta + dom.support(-g)), 0.0)
-                if sgap <= 0.25 * tol * max(1.0, sval):
+                if max(float(g @ theta + dom.support(-g)), 0.0) <= 0.25 * tol * max(1.0, sval):
                     break
-            val = float(np.maximum(0.0, 1.0 - y * (X @ theta)).sum())
-            dual = _hinge_dual(X, y, theta, dom, _smoothed_hinge(X, y, theta, mu)[2])
-            gap = max(val - dual, 0.0)
-            if gap <= tol * max(1.0, abs(val)):
-                return BestFixed(theta, val, gap, total)
-            mu = max(mu * 0.1, 1e-14)
+            mu = max(mu * 0.1, 1e-7)
     raise StreamError(f"best_fixed: the optimality gap {gap:.3g} did not fall under {tol:g} in {total} "
                       "iterations.", "best_fixed")
 
