@@ -252,10 +252,14 @@ def preset_selector(presets: list[Preset], key: str = "preset", where=st,
             if player_key is not None:
                 ss[player_key] = END_OF_RUN  # round_player clamps it to the last round
 
+    current = matching_preset(presets, key)
+    if current is not None and ss.get(key) != current.name:
+        ss[key] = current.name        # a link or a hand-set view that is a preset: the box names it
+    elif current is None and ss.get(key) in by_name:
+        ss[key] = names[0]            # a control changed since: the box says so
     where.selectbox("Lecture preset", names, key=key, on_change=_apply,
                     help="Named scenarios that reproduce a worked example or a theorem of the notes. "
                          "Choosing one sets the controls below; change any control to explore from there.")
-    current = matching_preset(presets, key)
     if current is not None:
         where.info(f"**{current.name}**: {current.note}", icon=":material/school:")
     return current

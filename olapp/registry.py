@@ -89,31 +89,31 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("halving", "Halving", ":material/content_cut:", "Learning with experts",
            "Experts with one perfect among n: watch the version space halve on every mistake, "
            "never more than log₂ n mistakes, replayed on the lecture's 8-expert table.",
-           code=("olcore.experts.Halving",)),
+           code=("olcore.experts.Halving",),
+           int_keys=("n", "T", "extra")),   # the keys of 1bb337d are today's; ?moves= is read by the page
     Lesson("wm_vs_hedge", "Weighted Majority vs Hedge", ":material/balance:", "Learning with experts",
            "No perfect expert: deterministic and randomized Weighted Majority, Weighted Average and "
            "Hedge side by side, their regret against each bound, and the η sweep.",
            code=("olcore.experts.WeightedMajority", "olcore.experts.RandomizedWeightedMajority",
-                 "olcore.experts.WeightedAverage", "olcore.experts.Hedge")),
+                 "olcore.experts.WeightedAverage", "olcore.experts.Hedge"),
+           legacy={"stream": Legacy("stream", {"Noisy experts": "Generated", "Uploaded": "Upload"})},
+           int_keys=("n", "T")),
     Lesson("perceptron", "Perceptron", ":material/call_split:", "Linear classification",
            "The margin geometry in 2-D: each mistake's update drawn as an arrow, mistakes against "
            "Novikoff's (R/γ)², and the proof's two bounds on ‖w‖ closing in.",
            code=("olcore.linear.Perceptron", "olcore.linear.PassiveAggressive", "olcore.linear.OGDHinge"),
-           # legacy={"source": _SOURCE} once the page reads ?stream= (kit migration)
-           ),
+           legacy={"source": _SOURCE, "n": Legacy("T")}),
     Lesson("winnow", "Winnow", ":material/filter_alt:", "Linear classification",
            "Learning a k-literal disjunction among N attributes with multiplicative updates: "
            "mistakes bounded by a multiple of k log N, where the Perceptron's bound grows with N.",
            code=("olcore.linear.Winnow", "olcore.linear.Perceptron"),
-           # legacy={"source": _SOURCE} once the page reads ?stream= (kit migration)
-           ),
+           legacy={"source": _SOURCE}, int_keys=("N", "k", "T", "seed", "sweep_seeds")),
     Lesson("widrow_hoff", "Widrow-Hoff", ":material/show_chart:", "Regression",
            "Online least squares: the weight trajectory on the loss contours, the cumulative loss "
            "against L_u/(1-η) + ‖u‖²/η, and online-to-batch by averaging.",
            code=("olcore.linear.WidrowHoff", "olcore.linear.ExponentiatedGradient"),
-           # legacy={"src": Legacy("stream", {"Synthetic": "Generated", "Upload CSV": "Upload"})},
-           # int_keys=("d", "T") once the page reads ?stream= and holds d, T as integers (kit migration)
-           ),
+           legacy={"src": Legacy("stream", {"Synthetic": "Generated", "Upload CSV": "Upload"})},
+           int_keys=("d", "T")),
 )
 
 

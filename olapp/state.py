@@ -133,9 +133,27 @@ def translate_legacy(legacy, int_keys=()) -> dict[str, str]:
     return done
 
 
+def _same(text: str, value) -> bool:
+    """Whether a URL value ``text`` denotes the widget value ``value`` ("0.10" is 0.1, "2" is 2)."""
+    if isinstance(value, (list, tuple)):
+        return False
+    if str(value) == text:
+        return True
+    try:
+        return float(text) == float(value)
+    except (TypeError, ValueError):
+        return False
+
+
 def dropped_params(before: dict[str, list[str]], after: dict[str, list[str]]) -> dict[str, list[str]]:
-    """Parameters present ``before`` the page ran that Streamlit removed as invalid."""
-    return {k: v for k, v in before.items() if k not in after and k not in NON_WIDGET_PARAMS}
+    """Parameters present ``before`` the page ran that Streamlit removed as invalid.
+
+    Streamlit also removes a parameter whose value is the widget's default (the URL only holds
+    what differs from the defaults): that one was not ignored, the widget holds it.
+    """
+    ss = st.session_state
+    return {k: v for k, v in before.items() if k not in after and k not in NON_WIDGET_PARAMS
+            and not (k in ss and len(v) == 1 and _same(v[0], ss[k]))}
 
 
 def show_dropped_params(dropped: dict[str, list[str]], where=st) -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_page
+from tests.helpers import run_page
 from scripts.apptools import registered_pages
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -83,34 +83,6 @@ def test_bound_on_library_perfect_expert_streams():
         assert experts.halving(s.X, s.y).n_mistakes <= np.log2(n)
 
 
-def _run_class(X, y):
-    h = experts.Halving(X.shape[1])
-    preds, W = [], [h.weights]
-    for x, yt in zip(X, y):
-        preds.append(h.predict(x))
-        h.update(x, yt)
-        W.append(h.weights)
-    return np.array(preds), np.array(W)
-
-
-def test_fast_path_equals_class_including_empty_version_space():
-    rng = np.random.default_rng(7)
-    emptied = 0
-    for k in range(300):
-        n, T = int(rng.integers(1, 40)), int(rng.integers(1, 50))
-        X = rng.integers(0, 2, (T, n))
-        y = rng.integers(0, 2, T)
-        if k % 2:                              # half of them with a consistent expert
-            X[:, rng.integers(n)] = y
-        tr = experts.halving(X, y)
-        p, W = _run_class(X, y)
-        assert np.array_equal(tr.predictions, p)
-        assert np.array_equal(tr.weights, W)
-        assert np.isfinite(tr.weights).all()
-        emptied += tr.extras["version_space"][-1] == 0
-    assert emptied > 50                        # the no-consistent-expert case was exercised
-
-
 def test_empty_version_space_predicts_one_and_has_zero_weights():
     X = [[0, 0], [1, 0], [0, 1]]
     y = [1, 0, 0]

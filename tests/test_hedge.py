@@ -55,25 +55,6 @@ def test_any_eta_bound_and_per_round_inequality():
         assert d[0] == pytest.approx(np.log(n))
 
 
-def test_hedge_matches_its_defining_recursion_and_class():
-    rng = np.random.default_rng(22)
-    for k in range(200):
-        L = _losses(rng)
-        eta = float(rng.uniform(0.01, 5))
-        tr = experts.hedge(L, eta, seed=k)
-        h = experts.Hedge(L.shape[1], eta, seed=k)
-        V, picks = [h.predict()], []
-        for ell in L:
-            picks.append(h.sample())
-            h.update(ell)
-            V.append(h.predict())
-        V = np.array(V)
-        assert np.allclose(tr.weights, V, rtol=1e-9, atol=1e-15)
-        assert np.allclose(tr.losses, (V[:-1] * L).sum(axis=1), rtol=1e-9)
-        assert np.array_equal(tr.predictions, picks)
-        assert np.array_equal(tr.extras["sampled_loss"], L[np.arange(len(L)), picks])
-
-
 def test_sampled_play_averages_to_expected_loss():
     s = streams.loss_matrix(T=200, n=5, seed=4)
     sampled = np.array([experts.hedge(s.X, 0.2, seed=k).extras["sampled_loss"].sum() for k in range(300)])

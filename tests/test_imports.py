@@ -23,3 +23,21 @@ def test_no_olcore_module_mentions_streamlit_or_plotly_imports():
             if s.startswith(("import ", "from ")) and any(w in s.split()[1] for w in ("streamlit", "plotly")):
                 offenders.append(f"{path.relative_to(ROOT)}:{n}")
     assert not offenders, offenders
+
+
+def test_importing_every_olcore_module_has_no_side_effects(tmp_path):
+    """pytest --doctest-modules imports every olcore module: none may print, warn, write a file,
+    touch the global numpy random state, or import streamlit/plotly."""
+    mods = sorted(".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                  for p in (ROOT / "olcore").rglob("*.py"))
+    code = ("import importlib, sys, warnings, numpy as np; warnings.simplefilter('error'); "
+            "np.random.seed(0); before = np.random.get_state()[1].copy(); "
+            f"[importlib.import_module(m) for m in {mods!r}]; "
+            "assert (np.random.get_state()[1] == before).all(), 'global random state used'; "
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('streamlit', 'plotly')); "
+            "assert not bad, bad")
+    env = {**__import__("os").environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "" and out.stderr == "", (out.stdout, out.stderr)
+    assert list(tmp_path.iterdir()) == []                     # nothing written in the working directory

@@ -4,39 +4,6 @@ import numpy as np
 import pytest
 
 from olcore import StreamError, bounds, linear, streams
-from olcore.linear import OGDHinge
-
-
-def run_class(X, y, eta, epochs=1):
-    o = OGDHinge(X.shape[1], eta)
-    losses, scores, W = [], [], [o.w.copy()]
-    for _ in range(epochs):
-        for x, yt in zip(X, y):
-            scores.append(o.predict(x))
-            losses.append(o.update(x, yt))
-            W.append(o.w.copy())
-    return np.array(losses), np.array(scores), np.array(W), o
-
-
-@pytest.mark.parametrize("seed", range(30))
-def test_fast_path_agrees_with_class(seed):
-    rng = np.random.default_rng(seed)
-    if seed % 2:
-        s = streams.separable(T=int(rng.integers(1, 150)), d=int(rng.integers(1, 5)), gamma=0.1,
-                              noise=float(rng.choice([0, 0.2])), seed=seed)
-        X, y = s.X, s.y
-        eta = float(rng.uniform(0.01, 2))
-    else:   # integers with eta = 1/2: every score exact, margins of exactly 1 occur
-        X = rng.integers(-2, 3, size=(int(rng.integers(1, 100)), 2)).astype(float)
-        y = rng.choice([-1, 1], size=X.shape[0])
-        eta = 0.5
-    epochs = int(rng.integers(1, 3))
-    tr = linear.ogd_hinge(X, y, eta=eta, epochs=epochs)
-    losses, scores, W, o = run_class(X, y, eta, epochs)
-    np.testing.assert_array_equal(tr.weights, W)
-    np.testing.assert_allclose(tr.losses, losses, rtol=0, atol=1e-12)
-    np.testing.assert_array_equal(tr.predictions, np.sign(scores))
-    assert tr.total_loss == pytest.approx(o.loss)
 
 
 def test_margin_exactly_one_does_not_update():

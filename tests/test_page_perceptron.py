@@ -3,29 +3,9 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys
 
 PAGE = "pages/perceptron.py"
-
-
-def by_title(at, title):
-    for f in figures(at):
-        if f["layout"].get("title", {}).get("text") == title:
-            return f
-    pytest.fail(f"no figure titled {title!r}: {[f['layout'].get('title', {}).get('text') for f in figures(at)]}")
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
-
-
-def curve_below_bound(curve, bound):
-    c, b = ys(curve), ys(bound)
-    if len(b) == 2:                                   # a constant bound drawn as a segment
-        b = np.full_like(c, b[0])
-    else:                                             # same rounds (both downsampled alike)
-        np.testing.assert_array_equal(np.asarray(curve["x"]), np.asarray(bound["x"]))
-    assert np.all(c <= b + 1e-9), (c.max(), b.min())
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +21,14 @@ def test_default_page_draws_every_chart_with_bounds(default_page):
               "Mistakes on the same stream", "Final hyperplanes"):
         assert t in titles
     m = by_title(at, "Mistakes")
-    curve_below_bound(trace(m, "Perceptron"), trace(m, "bound: (R/γ)²"))
+    assert_under_bound(trace(m, "Perceptron"), trace(m, "bound: (R/γ)²"))
     # (R/γ)² is measured from the stream: R = 1 and γ = 0.15 by construction
     assert ys(trace(m, "bound: (R/γ)²"))[0] == pytest.approx((1 / 0.15) ** 2, rel=1e-6)
-    assert any("44.44" in el.value for el in at.markdown) or any("44.44" in el.value for el in at.latex)
+    assert any("44.44" in el.value for el in at.latex)
+    # settings live in the main area's controls box, none in the sidebar
+    assert not at.sidebar.slider and not at.sidebar.get("button_group") and not at.sidebar.selectbox
+    assert {s.key for s in at.main.slider} >= {"T", "gamma", "noise", "epochs", "t"}
+    assert {s.key for s in at.main.select_slider} >= {"C", "eta"}
 
 
 def test_proof_view_norm_is_squeezed(default_page):
@@ -64,28 +48,33 @@ def test_compare_chart_each_curve_under_its_bound(default_page):
     f = by_title(default_page, "Mistakes on the same stream")
     for name in ("Perceptron", "PA", "PA-I", "PA-II", "OGD"):
         curve = trace(f, name)
-        mine = [b for b in bound_traces(f) if b["name"].endswith(f"({name})")]
+        mine = [b for b in bound_traces(f) if f"({name})" in b["name"]]   # coinciding bounds share a trace
         assert mine, name
         for b in mine:
-            curve_below_bound(curve, b)
+            assert_under_bound(curve, b)
 
 
 def test_label_noise_switches_to_the_nonseparable_bound():
     at = run_page(PAGE)
     at.slider(key="noise").set_value(0.2).run()
     assert not at.exception
-    assert any("not separable" in w.value for w in at.warning)
+    assert any("not separable" in w.value and "flipped" in w.value for w in at.warning)
     f = by_title(at, "Mistakes (non-separable stream)")
-    curve_below_bound(trace(f, "Perceptron"), trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+    assert_under_bound(trace(f, "Perceptron"), trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
     at.slider(key="epochs").set_value(4).run()
     f = by_title(at, "Mistakes (non-separable stream)")
     c = trace(f, "Perceptron")
     assert np.asarray(c["x"])[-1] == 4 * 60
-    curve_below_bound(c, trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+    assert_under_bound(c, trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u"))
+    proof = by_title(at, "The proof: ‖w‖ squeezed between two bounds")
+    lower = trace(proof, "bound: (M − L_u)/‖u‖ (lower, on w·u/‖u‖)")
+    assert np.all(ys(trace(proof, "w_t · u/‖u‖")) >= ys(lower) - 1e-9)
+    assert any("adds at least 1 − ℓ_t(u)" in c.value for c in at.caption)
+    assert any("never converges" in i.value for i in at.info)
 
 
 def test_player_buttons_and_url_state():
-    at = run_page(PAGE, query={"n": "100", "gamma": "0.3", "seed": "5", "epochs": "2"})
+    at = run_page(PAGE, query={"T": "100", "gamma": "0.3", "seed": "5", "epochs": "2"})
     assert at.slider(key="t").value == 200
     at.button(key="t_reset").click().run()
     assert at.slider(key="t").value == 0
@@ -94,35 +83,81 @@ def test_player_buttons_and_url_state():
     assert at.slider(key="t").value == 1
     f = by_title(at, "Weight space")
     assert any(a.get("text") == "<b>+ y_t x_t</b>" for a in f["layout"].get("annotations", []))
+    assert any("Round 1 was a mistake: the arrow is its update" in c.value for c in at.caption)
     at.button(key="t_step").click().run()
     assert at.slider(key="t").value == 2
+    f = by_title(at, "Weight space")
+    if not any(a.get("text") == "<b>+ y_t x_t</b>" for a in f["layout"].get("annotations", [])):
+        assert any("Round 2 was not a mistake, so w did not move (no arrow)" in c.value for c in at.caption)
     m = by_title(at, "Mistakes")
     assert ys(trace(m, "bound: (R/γ)²"))[0] <= (1 / 0.3) ** 2 + 1e-9   # measured γ >= 0.3 (exactly 0.3)
 
 
+def test_pa2_help_text_says_which_c():
+    at = run_page(PAGE)
+    h = at.select_slider(key="C").help
+    assert "½‖w − w'‖² + (C/2)ℓ²" in h and "the paper's C is the slide's C/2" in h and "1/(2C)" in h
+    assert "wrong" not in h
+
+
 def test_compare_controls_change_the_bounds():
     at = run_page(PAGE)
-    before = ys(trace(by_title(at, "Mistakes on the same stream"), "bound: max(R², 1/C)(‖u‖² + 2C·L_u) (PA-I)"))
+    pa1 = "max(R², 1/C)(‖u‖² + 2C·L_u) (PA-I)"       # may share its line with a bound it equals
+
+    def pa1_bound(f):
+        return next(b for b in bound_traces(f) if b["name"].endswith(pa1))
+
+    before = ys(pa1_bound(by_title(at, "Mistakes on the same stream")))
     at.select_slider(key="C").set_value(0.1).run()
     at.select_slider(key="eta").set_value(1.0).run()
     f = by_title(at, "Mistakes on the same stream")
-    after = ys(trace(f, "bound: max(R², 1/C)(‖u‖² + 2C·L_u) (PA-I)"))
+    after = ys(pa1_bound(f))
     assert after[0] == pytest.approx(10 * before[0])     # separable: L_u = 0, max(1, 1/C) goes 1 -> 10
     for name in ("PA-I", "PA-II", "OGD"):
         for b in [b for b in bound_traces(f) if b["name"].endswith(f"({name})")]:
-            curve_below_bound(trace(f, name), b)
+            assert_under_bound(trace(f, name), b)
 
 
 def test_uploaded_source_without_a_file_asks_for_one():
-    at = run_page(PAGE, query={"source": "Uploaded"})
+    at = run_page(PAGE, query={"stream": "Upload"})
     assert not at.exception
     assert any("Upload a CSV" in i.value for i in at.info)
+    assert at.main.get("file_uploader")
 
 
-def test_typed_points_are_run_with_the_measured_bound():
-    at = run_page(PAGE, query={"source": "Typed"})
+def test_typed_points_are_run_with_the_best_direction():
+    at = run_page(PAGE, query={"stream": "Typed"})
     assert not at.exception and not at.error
     m = by_title(at, "Mistakes")
     c, b = trace(m, "Perceptron"), trace(m, "bound: (R/γ)²")
     assert np.asarray(c["x"])[-1] == 6
-    curve_below_bound(c, b)
+    assert_under_bound(c, b)
+    # the max-margin direction's bound (3.73), not the Perceptron's own final direction's (6.32)
+    assert ys(b)[0] == pytest.approx(3.726, abs=1e-3)
+    assert any("max-margin direction" in c.value for c in at.caption)
+
+
+def test_weight_space_caption_is_true_at_every_round():
+    """The caption says whether w_t lies in the wedge, computed from the run (REVIEW: it claimed it always did)."""
+    at = run_page(PAGE, query={"T": "40", "gamma": "0.05", "seed": "3"})
+    said = set()
+    for t in (0, 1, 3, 5, 8, 12, 20, 40):
+        at.slider(key="t").set_value(t).run()
+        f = by_title(at, "Weight space")
+        cap = next(c.value for c in at.caption if c.value.startswith("Each dot is w after a mistake"))
+        if "w_t is inside it" in cap:
+            said.add("inside")
+        elif "w_t is outside it" in cap:
+            said.add("outside")
+        arrow = any(a.get("text") == "<b>+ y_t x_t</b>" for a in f["layout"].get("annotations", []))
+        assert arrow == ("the arrow is its update" in cap), (t, cap)
+        assert "red arrow" not in cap and "pulled inside" not in cap
+    assert said == {"inside", "outside"}, said
+
+
+def test_not_separable_typed_points_are_not_blamed_on_noise():
+    at = run_page(PAGE, query={"stream": "Typed"})
+    at.data_editor(key="typed") if False else None
+    # XOR-like typed points through the kit's data editor are hard to drive under AppTest; the
+    # wording by source is tested on the analysis (test_lesson_perceptron.test_why_not_is_worded_by_source)
+    assert not [w for w in at.warning if "flipped" in w.value]

@@ -6,25 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace, trace_names
-from olapp.figures import regression as figs
+from tests.helpers import bound_traces, fig_starting, figures, figures_by_title, run_page, trace, trace_names
+from olapp.figures import widrow_hoff as figs
 
 PAGE = "pages/widrow_hoff.py"
-
-
-def by_title(at) -> dict[str, dict]:
-    out = {}
-    for f in figures(at):
-        title = f["layout"].get("title", {}).get("text", "")
-        out[title] = f
-    return out
-
-
-def fig_starting(at, prefix: str) -> dict:
-    for title, f in by_title(at).items():
-        if title.startswith(prefix):
-            return f
-    pytest.fail(f"no figure titled {prefix!r}...; have {list(by_title(at))}")
 
 
 def y(tr) -> np.ndarray:
@@ -38,10 +23,7 @@ def check_bounds_hold(at):
     assert wh.size == b.size > 0 and np.all(wh <= b + 1e-9)
     sweep = fig_starting(at, "Total loss after T rounds")
     assert np.all(y(trace(sweep, "Widrow-Hoff L_WH(η)")) <= y(trace(sweep, "bound: " + figs.BOUND_T1)) + 1e-9)
-    pot = fig_starting(at, "")  # subplots figure has no layout title; find it by its traces
-    for f in figures(at):
-        if "Φ_t = ‖w_t − u*‖²" in trace_names(f):
-            pot = f
+    pot = fig_starting(at, "The potential proof")
     phi = y(trace(pot, "Φ_t = ‖w_t − u*‖²"))
     assert np.all(phi <= y(trace(pot, "bound: " + figs.BOUND_TELESCOPED)) + 1e-9)
     assert np.all(y(trace(pot, "Φ_{t+1} − Φ_t")) <= y(trace(pot, "bound: " + figs.BOUND_CLAIM)) + 1e-9)
@@ -53,15 +35,18 @@ def check_bounds_hold(at):
     eg = fig_starting(at, "Additive vs multiplicative")
     wh_eg = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))
     assert np.all(wh_eg <= y(trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)")) + 1e-9)
+    known = {"bound: " + b for b in (figs.BOUND_T1, figs.BOUND_T2, figs.BOUND_CLAIM, figs.BOUND_TELESCOPED,
+                                     figs.BOUND_T1 + " (Widrow-Hoff)")}
     for f in figures(at):
         for bt in bound_traces(f):
-            assert bt["name"].startswith("bound: ") and len(y(bt)) > 0
+            assert bt["name"] in known, bt["name"]      # every drawn bound is one the notes prove
+            assert len(y(bt)) > 0 and np.all(np.isfinite(y(bt)))
 
 
 def test_default_page_runs_with_every_chart_and_bound():
     at = run_page(PAGE)
     assert not at.error and not at.warning
-    titles = list(by_title(at))
+    titles = list(figures_by_title(at))
     assert any(t.startswith("Weight plane after 200 round") for t in titles)
     n_bounds = sum(len(bound_traces(f)) for f in figures(at))
     assert n_bounds >= 5
@@ -102,7 +87,7 @@ def test_controls_change_the_run():
     at.number_input(key="d").set_value(3).run()
     at.number_input(key="seed").set_value(5).run()
     assert not at.exception
-    assert any(t.startswith("Weights over rounds") for t in by_title(at))
+    assert any(t.startswith("Weights over rounds") for t in figures_by_title(at))
     check_bounds_hold(at)
     import plotly.graph_objects as go
     for f in figures(at):
@@ -124,7 +109,7 @@ def _csv(X, y) -> bytes:
 
 
 def test_uploaded_stream_outside_the_unit_ball_is_flagged_and_rescaled():
-    at = run_page(PAGE, query={"src": "Upload CSV"})
+    at = run_page(PAGE, query={"stream": "Upload"})
     assert any("Upload a CSV" in i.value for i in at.info)
     rng = np.random.default_rng(0)
     X = rng.uniform(-3, 3, size=(80, 2))            # ||x|| up to ~4.2: Theorem 1 does not apply as is
@@ -138,10 +123,14 @@ def test_uploaded_stream_outside_the_unit_ball_is_flagged_and_rescaled():
     at.toggle(key="rescale").set_value(False).run()
     assert not at.exception
     assert any("Theorem 1 does not apply" in w.value for w in at.warning)
+    # unscaled, the theorem box says why it does not apply and no Theorem 1 bound is drawn
+    cum = fig_starting(at, "Cumulative square loss")
+    assert not bound_traces(cum)
+    assert any("The theorem does not apply" in w.value for w in at.warning)
 
 
 def test_bad_upload_shows_an_error_not_a_traceback():
-    at = run_page(PAGE, query={"src": "Upload CSV"})
+    at = run_page(PAGE, query={"stream": "Upload"})
     at.file_uploader[0].set_value(("bad.csv", b"x1,x2,y\n1,nan,2\n", "text/csv")).run()
     assert not at.exception
     assert at.error and "nan" in at.error[0].value.lower()
@@ -166,4 +155,31 @@ def test_eg_section_beats_widrow_hoff_when_the_target_is_sparse_and_n_is_large()
     final_eg = y(trace(eg, "EG (multiplicative)"))[-1]
     final_wh = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))[-1]
     assert final_eg < final_wh        # the notes' point: the right geometry matters
+    check_bounds_hold(at)
+
+
+def test_integer_settings_are_integer_widgets():
+    at = run_page(PAGE, query={"d": "3", "T": "150"})
+    for key, want in (("d", 3), ("T", 150)):
+        v = at.number_input(key=key).value
+        assert isinstance(v, int) and v == want, (key, v)
+    assert len(trace(fig_starting(at, "Cumulative square loss"), "Widrow-Hoff L_WH(t)")["y"]) == 150
+
+
+def test_presenter_mode_hides_settings_enlarges_charts_and_keeps_the_preset_claim():
+    from olapp import theme
+    at = run_page(PAGE, query={"present": "1", "stream": "Generated", "d": "2", "T": "1000", "noise": "0.0",
+                               "norm_u": "1.5", "eta": "0.9", "seed": "0"})
+    assert not at.error
+    # the kit's presenter CSS is on the page (it hides the settings box, not the player)
+    assert any("st-key-controls" in str(h.proto.body) for h in at.get("html"))
+    for f in figures(at):
+        assert f["layout"]["font"]["size"] > theme.FONT_SIZE      # enlarged in one place, by the kit
+    # the settings box is hidden, so the preset's claim is repeated outside it
+    assert any("Noise-free" in i.value for i in at.info)
+
+
+def test_bounds_hold_on_a_long_noisy_ten_feature_run():
+    at = run_page(PAGE, query={"d": "10", "T": "3000", "noise": "1.5", "eta": "0.6", "seed": "11"})
+    assert any(t.startswith("Weights over rounds") for t in figures_by_title(at))
     check_bounds_hold(at)

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.conftest import bound_traces, figures, run_page, trace, trace_names
+from tests.helpers import bound_traces, figures, figures_by_title, run_page, trace, trace_names, ys
 
 PAGE = "pages/wm_vs_hedge.py"
 
@@ -13,41 +13,31 @@ def _ok(at):
     assert not at.error, [e.value for e in at.error]
 
 
-def _by_title(at):
-    out = {}
-    for f in figures(at):
-        title = f["layout"].get("title", {})
-        out[title.get("text", "") if isinstance(title, dict) else str(title)] = f
-    return out
-
-
-def _y(t):
-    return np.asarray(t["y"], dtype=float)
-
 
 def _check(at):
-    figs = _by_title(at)
+    figs = figures_by_title(at)
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     names = trace_names(reg)
     for name in names:
         if name.endswith(": regret"):
-            master = name[: -len(": regret")]
+            master = name[: -len(": regret")].split(" (")[0]
             bound = [b for b in bound_traces(reg) if b["name"].startswith(f"bound: {master}:")]
             if bound:
-                assert np.all(_y(trace(reg, name)) <= _y(bound[0]) + 1e-9), master
+                assert np.all(ys(trace(reg, name)) <= ys(bound[0]) + 1e-9), master
     sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
-    b = _y(bound_traces(sweep)[0])
-    for tr in sweep["data"]:
-        if not tr.get("name", "").startswith("bound"):
-            assert np.all(_y(tr) <= b + 1e-9)
+    b = ys(bound_traces(sweep)[0])
+    expected = [tr for tr in sweep["data"] if "expected regret" in tr.get("name", "")]
+    assert expected                                  # the HA-1 loss, the quantity the theorem bounds
+    for tr in expected:
+        assert np.all(ys(tr) <= b + 1e-9), tr["name"]
     wm = next(f for k, f in figs.items() if k.startswith("WM proof"))
-    W = _y(trace(wm, "ln W_t (total weight)"))
-    up = _y(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
-    lo = _y(trace(wm, "bound: ln β^(min_i M_t,i)"))
+    W = ys(trace(wm, "ln W_t (total weight)"))
+    up = ys(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
+    lo = ys(trace(wm, "bound: ln β^(min_i M_t,i)"))
     assert np.all(lo <= W + 1e-9) and np.all(W <= up + 1e-9)
     hp = next(f for k, f in figs.items() if k.startswith("Hedge proof"))
-    r = _y(trace(hp, "regret to u = e_i*"))
-    rhs = _y(bound_traces(hp)[0])
+    r = ys(trace(hp, "regret to u = e_i*"))
+    rhs = ys(bound_traces(hp)[0])
     assert np.all(r <= rhs + 1e-9)
     for k, f in figs.items():
         if k.startswith(("Regret", "Hedge's regret as a function", "WM proof", "Hedge proof")):
@@ -61,24 +51,56 @@ def test_default_page_all_bounds_present_and_hold():
     figs = _check(at)
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     # all four masters have a bound at the defaults (WA square with eta = 1/2)
-    assert {b["name"].split(":")[1].strip() for b in bound_traces(reg)} == {"WM", "RWM (expected)", "WA", "Hedge"}
+    assert {b["name"].split(":")[1].strip() for b in bound_traces(reg)} == {"WM", "RWM", "WA", "Hedge"}
     assert len(at.latex) >= 4                               # the theorems with numbers
+    assert at.segmented_control(key="stream").value == "Generated"
+    sources = " ".join(c.value for c in at.caption if c.value.startswith("Source:"))
+    assert "UCL COMP0078, Online learning" in sources and "CMU 16-831, Online learning" in sources
+    assert "seeds/" not in sources
+    intro = " ".join(m.value for m in at.markdown)
+    assert "tuned to the horizon" in intro and "linearly" in intro      # REVIEW.md: RWM at a fixed η
 
 
 def test_wm_adversary_shows_the_factor_two():
     at = run_page(PAGE)
-    at.radio(key="stream").set_value("WM adversary").run()
+    at.segmented_control(key="stream").set_value("WM adversary").run()
     at.number_input(key="T").set_value(400).run()
     _ok(at)
     _check(at)
     info = " ".join(i.value for i in at.info)
-    assert "WM made 400 mistakes in 400 rounds" in info
-    figs = _by_title(at)
+    assert "WM made 400 mistakes in 400 rounds" in info and "a ratio of 2.00" in info
+    assert "at least twice" in info and "about" not in info
+    sweep = next(f for k, f in figures_by_title(at).items() if k.startswith("Hedge's regret as a function"))
+    assert any("sampled play (HA-2)" in tr.get("name", "") for tr in sweep["data"])
+    assert any("a single draw may exceed the bound" in c.value for c in at.caption)
+    figs = figures_by_title(at)
     cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
-    best = _y(trace(cum, "best expert so far"))[-1]
-    wm = _y(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
-    hedge = _y(trace(cum, "Hedge: expected loss"))[-1]
+    best = ys(trace(cum, "best expert so far"))[-1]
+    wm = ys(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
+    hedge = ys(trace(cum, "Hedge: expected loss"))[-1]
     assert wm >= 1.9 * best and hedge < 1.2 * best
+
+
+def test_wm_adversary_at_beta_zero_says_the_ratio_is_T():
+    at = run_page(PAGE, query={"stream": "WM adversary", "T": "400", "beta": "0.0"})
+    _ok(at)
+    _check(at)
+    info = " ".join(i.value for i in at.info)
+    assert "the best expert 1:" in info and "a ratio of 400.00" in info
+    assert any("does not apply" in w.value and "perfect expert" in w.value for w in at.warning)
+
+
+def test_rwm_tuned_to_T_sets_its_eta():
+    at = run_page(PAGE, query={"T": "2000"})
+    at.toggle(key="rwm_tuned").set_value(True).run()
+    _ok(at)
+    assert at.slider(key="rwm_eta").disabled
+    eta = (np.log(10) / 2000) ** 0.5
+    assert any(rf"(1+{eta:.3g})\cdot" in l.value for l in at.latex)
+    reg = _check(at)
+    reg = next(f for k, f in reg.items() if k.startswith("Regret"))
+    b = next(t for t in bound_traces(reg) if t["name"].startswith("bound: RWM:"))
+    assert ys(b)[-1] <= 2 * (2000 * np.log(10)) ** 0.5                # 2 √(T ln n)
 
 
 def test_controls_changed_beta_zero_entropic_large_eta():
@@ -97,11 +119,65 @@ def test_controls_changed_beta_zero_entropic_large_eta():
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     assert not [b for b in bound_traces(reg) if b["name"].startswith("bound: WA:")]
     assert any("no guarantee" in l.value for l in at.latex)
-    assert "round 18" in str(next(f for k, f in figs.items() if k.startswith("WM:"))["layout"])
+    assert any("does not apply" in w.value for w in at.warning)
+    assert "t = 17" in str(next(f for k, f in figs.items() if k.startswith("WM:"))["layout"])
 
 
 def test_upload_prompt():
     at = run_page(PAGE)
-    at.radio(key="stream").set_value("Upload").run()
+    at.segmented_control(key="stream").set_value("Upload").run()
     _ok(at)
     assert any("Upload a CSV" in i.value for i in at.info)
+
+
+def test_download_explains_what_it_holds():
+    at = run_page(PAGE)
+    assert [d for d in at.get("download_button") if "Download this run" in d.proto.label]
+    note = " ".join(c.value for c in at.caption if c.value.startswith("The download"))
+    assert "(Hedge)" in note and "bound on the cumulative loss" in note and "HA-1" in note
+
+
+def test_upload_a_stream_runs_every_master_on_it():
+    from olcore import streams
+
+    up = streams.expert_error_rates(120, [0.1, 0.3, 0.5], seed=4)
+    at = run_page(PAGE)
+    at.segmented_control(key="stream").set_value("Upload").run()
+    at.file_uploader(key="wm_vs_hedge_upload").upload("mine.csv", streams.to_csv(up).encode(), "text/csv").run()
+    _ok(at)
+    figs = _check(at)
+    assert figures_by_title(at)["Weights after round 120"]                        # the uploaded T
+    m_star = int((up.X != up.y[:, None]).sum(axis=0).min())
+    cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
+    assert ys(trace(cum, "best expert so far"))[-1] == m_star
+    sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
+    assert any("sampled play (HA-2)" in tr.get("name", "") for tr in sweep["data"])    # a fixed stream
+    at.file_uploader(key="wm_vs_hedge_upload").upload("bad.csv", b"a,b,y\n1,nan,1\n", "text/csv").run()
+    assert not at.exception
+    assert any("previous stream is kept" in e.value for e in at.error)
+    assert figures_by_title(at)["Weights after round 120"]
+
+
+@pytest.mark.parametrize("source, beta", [("noisy", 1 / np.e), ("adversary", 0.0)])
+def test_every_figure_is_valid_plotly(source, beta):
+    import plotly.graph_objects as go
+
+    from olapp.figures import wm_vs_hedge as figs
+    from olcore.lessons import wm_vs_hedge as lesson
+
+    s = lesson.make_stream(source, 80, 5, 0.2, beta, 1)
+    a = lesson.analyse(s, beta=beta, wa_loss="entropic", wa_eta=1.5)
+    sw = lesson.sweep(s, source, 0.2, 1, seeds=2, points=5)
+    e = a.traces["WM"].extras
+    built = [figs.weights_heatmap(a.traces["Hedge"].weights, 10), figs.weights_bar({"WM": a.traces["WM"].weights_at(3)}, 3),
+             figs.cumulative_losses({"WM": a.traces["WM"].cumulative_loss}, a.best_cum, 5),
+             figs.regret_ribbons({k: a.regret[k] for k in lesson.MASTERS}, a.reports, 7),
+             figs.hedge_eta_sweep(sw, a.hedge_eta * 2), figs.wm_constants(beta),
+             figs.wm_potential(e["log_W"], e["log_W_lower"], e["log_W_upper"], 4, beta=beta),
+             figs.hedge_potential(a.hedge_rel_entropy, a.hedge_regret_u, a.hedge_proof_rhs, 4)]
+    for f in built:
+        go.Figure(f.to_dict())                                  # validated: raises on a bad property
+    reg = built[3]
+    names = [t.name for t in reg.data]
+    assert "bound: WA: ln n/η" not in names and any(n.text == "WA (no bound)" for n in reg.layout.annotations)
+    assert ("bound: WM: (a−1)·m*_t + b·ln n" in names) == a.reports["WM"].applies

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import bound_traces, figures, run_page
+from tests.helpers import bound_traces, figures, run_page
 
 LESSONS = ["pages/halving.py", "pages/wm_vs_hedge.py", "pages/perceptron.py", "pages/winnow.py",
            "pages/widrow_hoff.py"]

@@ -5,16 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from conftest import bound_traces, choose_preset, figures, run_page, trace
+from tests.helpers import bound_traces, choose_preset, figures, run_page, trace, ys
 
 PAGE = "pages/halving.py"
 KEY = "preset"
 NAMES = ["The lecture's 8-expert run", "The adversary: exactly ⌊log₂ n⌋ mistakes",
          "A thousand experts, one perfect", "You are the adversary (n = 8)"]
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +19,7 @@ def page():
 
 
 def choose(at, name):
-    choose_preset(at, KEY, name, cite="seeds/000_8a17f779656f0ef2.txt")
+    choose_preset(at, KEY, name, cite="UCL COMP0078, Online learning")
     return at
 
 
@@ -31,7 +27,7 @@ def mistakes_and_bound(at, n):
     """Halving's final mistake count, after checking both charts carry their bounds and hold them."""
     vs, mist = figures(at)
     assert bound_traces(vs) and bound_traces(mist)
-    assert np.all(ys(trace(vs, "|C_t| (consistent experts)")) <= ys(trace(vs, "bound: n / 2^M_t")) + 1e-9)
+    assert np.all(ys(trace(vs, "|C| (consistent experts)")) <= ys(trace(vs, "bound: n / 2^M_t")) + 1e-9)
     assert np.allclose(ys(trace(mist, "bound: log₂ n")), math.log2(n))
     M = ys(trace(mist, "Halving's mistakes M_t"))
     assert M[-1] <= math.log2(n)
@@ -45,7 +41,7 @@ def test_every_preset_is_offered(page):
 def test_the_lecture_run_is_the_slide(page):
     page.slider(key="t").set_value(1).run()                    # a scrubbed player is reset by a preset
     at = choose(page, NAMES[0])
-    assert at.radio(key="stream").value == "Lecture run"
+    assert at.button_group(key="stream").value == "Lecture run"
     assert at.slider(key="t").value == 3                       # the whole run, as on the slide
     df = at.dataframe[0].value
     assert df[["ŷ", "y", "loss"]].iloc[:3].values.tolist() == [["1", "0", "1"], ["1", "1", "0"], ["0", "1", "1"]]
@@ -70,6 +66,18 @@ def test_a_thousand_experts(page):
     assert at.number_input(key="n").value == 1000 and at.number_input(key="T").value == 60
     M = mistakes_and_bound(at, 1000)
     assert M < math.log2(1000) / 2                             # far below the bound on random advice
+    # the note's claim (REVIEW section 1): mistakes keep at most half, and rounds WITHOUT a mistake
+    # cross out the wrong minority too; the caption gives this run's measured fractions
+    vs, mist = figures(at)
+    size = np.asarray(trace(vs, "|C| (consistent experts)")["customdata"], float)[:, 0]
+    wrong = np.diff(np.concatenate([[0], ys(trace(mist, "Halving's mistakes M_t"))])) > 0
+    kept = size[1:] / size[:-1]
+    assert np.all(kept[wrong] <= 0.5) and np.any(kept[~wrong] < 1)
+    note = next(i.value for i in at.info if NAMES[2] in i.value)
+    assert "without a mistake" in note and "far more than half" not in note
+    caption = next(c.value for c in at.caption if "kept" in c.value and "version space" in c.value)
+    assert ", ".join(f"{k:.2f}" for k in kept[wrong]) in caption
+    assert f"crossed out {int((size[:-1] - size[1:])[~wrong].sum())} more experts" in caption
 
 
 def test_you_are_the_adversary(page):

@@ -3,10 +3,15 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, by_title, choose_preset, figures, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, figures, run_page, trace, ys
 
 PAGE = "pages/perceptron.py"
-KEY = "perceptron_preset"
+KEY = "preset"
+CITES = {"Perceptron at margin γ (Novikoff)": "UCL COMP0078, Online learning",
+         "Cycle until it converges": "Cesa-Bianchi, On-line learning",
+         "Noisy labels: the non-separable bound": "Cesa-Bianchi, On-line learning",
+         "Noisy labels, replayed: it never converges": "Cesa-Bianchi, On-line learning",
+         "You are the adversary (type the points)": "UCL COMP0078, Online learning"}
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +20,9 @@ def page():
 
 
 def choose(at, name):
-    return choose_preset(at, KEY, name, area="sidebar")
+    at = choose_preset(at, KEY, name, area="main", cite=CITES[name])
+    assert not any("seeds/" in i.value for i in at.info)       # cited by course and lecture only
+    return at
 
 
 def mistakes_chart(at):
@@ -24,13 +31,10 @@ def mistakes_chart(at):
 
 
 def under_every_bound(f, name="Perceptron"):
-    c = ys(trace(f, name))
     bs = bound_traces(f)
     assert bs, "no bound drawn"
     for b in bs:
-        by = ys(b)
-        by = np.full_like(c, by[0]) if len(by) == 2 else by
-        assert np.all(c <= by + 1e-9), b["name"]
+        assert_under_bound(trace(f, name), b)
 
 
 def test_every_preset_is_offered(page):
@@ -43,7 +47,7 @@ def test_every_preset_is_offered(page):
 
 def test_novikoff_at_margin_gamma(page):
     at = choose(page, "Perceptron at margin γ (Novikoff)")
-    assert at.slider(key="gamma").value == pytest.approx(0.1) and at.slider(key="n").value == 200
+    assert at.slider(key="gamma").value == pytest.approx(0.1) and at.slider(key="T").value == 200
     assert at.slider(key="t").value == 200                      # the preset shows the whole run
     f = mistakes_chart(at)
     b = ys(trace(f, "bound: (R/γ)²"))
@@ -68,7 +72,7 @@ def test_cycle_until_it_converges(page):
 
 def test_noisy_stream_shows_the_nonseparable_bound(page):
     at = choose(page, "Noisy labels: the non-separable bound")
-    assert any("not separable" in w.value for w in at.warning)
+    assert any("not separable" in w.value and "flipped" in w.value for w in at.warning)
     f = by_title(at, "Mistakes (non-separable stream)")
     under_every_bound(f)
     trace(f, "bound: L_u + R²‖u‖² + R‖u‖√L_u")
@@ -87,15 +91,16 @@ def test_you_are_the_adversary(page):
     f = by_title(at, "Mistakes")
     under_every_bound(f)
     assert np.asarray(trace(f, "Perceptron")["x"])[-1] == 6
+    assert ys(trace(f, "bound: (R/γ)²"))[0] == pytest.approx(3.726, abs=1e-3)   # the best direction's γ
 
 
 def test_changing_a_control_leaves_the_preset(page):
     at = choose(page, "Perceptron at margin γ (Novikoff)")
     at.slider(key="gamma").set_value(0.2).run()
     assert not at.exception
-    assert not any("Novikoff" in i.value and "seeds/" in i.value for i in at.sidebar.info)
+    assert not any("Perceptron at margin γ (Novikoff)" in i.value for i in at.info)
 
 
 def test_presenter_mode_shows_the_preset_note():
-    at = run_page(PAGE, query={"present": "1", "n": "200", "gamma": "0.1", "epochs": "1"})
+    at = run_page(PAGE, query={"present": "1", "T": "200", "gamma": "0.1", "epochs": "1"})
     assert any("Perceptron at margin γ" in i.value for i in at.main.info)

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from conftest import bound_traces, by_title, choose_preset, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, run_page, trace, ys
 
 PAGE = "pages/winnow.py"
-KEY = "winnow_preset"
+KEY = "preset"
 
 
 @pytest.fixture(scope="module")
@@ -15,14 +15,13 @@ def page():
 
 
 def choose(at, name):
-    return choose_preset(at, KEY, name, area="sidebar")
+    return choose_preset(at, KEY, name, area="main", cite="CMU 16-831, Online linear classification")
 
 
 def mistakes_under_bound(at, formula="2 + 3k(log₂N + 1)"):
     f = by_title(at, "Mistakes")
-    b = ys(trace(f, f"bound: {formula}"))[0]
-    assert ys(trace(f, "Winnow")).max() < b
-    return b
+    assert_under_bound(trace(f, "Winnow"), trace(f, f"bound: {formula}"), strict=True)
+    return ys(trace(f, f"bound: {formula}"))[0]
 
 
 def test_every_preset_is_offered(page):
@@ -65,14 +64,23 @@ def test_potential_preset(page):
     at = choose(page, "The proof's potential (k = 3 of N = 100)")
     mistakes_under_bound(at)
     f = by_title(at, "The proof's potential Φ = Σ w")
-    phi, up = ys(trace(f, "Φ_t = Σ w_i")), ys(trace(f, "bound: N + N·m⁺ − N·m⁻/2"))
-    assert np.all(phi > 0) and np.all(phi <= up + 1e-9)
+    assert np.all(ys(trace(f, "Φ_t = Σ w_i")) > 0)
+    assert_under_bound(trace(f, "Φ_t = Σ w_i"), trace(f, "bound: N + N·m⁺ − N·m⁻/2"))
 
 
 def test_alpha_three(page):
     at = choose(page, "Promotion factor α = 3")
     assert at.select_slider(key="alpha").value == 3.0
-    mistakes_under_bound(at, "Nα/((α−1)θ) + (α+1)k(log_α θ + 1)")
+    b = mistakes_under_bound(at, "Nα/((α−1)θ) + (α+1)k(log_α θ + 1)")
+    assert b == pytest.approx(3 / 2 + 4 * 3 * (np.log(100) / np.log(3) + 1))
+    f = by_title(at, "The proof's potential Φ = Σ w")
+    phi, up = ys(trace(f, "Φ_t = Σ w_i")), ys(trace(f, "bound: N + (α−1)θ·m⁺ − (1−1/α)θ·m⁻"))
+    assert np.all(phi > 0) and np.all(phi <= up + 1e-9)
+
+
+def test_presets_set_the_stream_source(page):
+    at = choose(page, "Winnow with k = 3 of N = 1000")
+    assert at.get("button_group")[0].value == "Generated"
 
 
 def test_presenter_mode_shows_the_preset_note():

@@ -5,24 +5,14 @@ import math
 import numpy as np
 import pytest
 
-from conftest import bound_traces, figures, run_page, trace
+from tests.helpers import bound_traces, fig_starting, figures, run_page, trace, ys
 
 PAGE = "pages/wm_vs_hedge.py"
 KEY = "preset"
 NAMES = ["WM with β = 1/e", "Hedge tuned at η*", "Exercise 3.1: deterministic WM errs twice as often",
-         "Randomized WM with η = 1/2", "Weighted Average, entropic loss, η = 1", "Hedge with η ten times too large"]
-
-
-def ys(tr):
-    return np.asarray(tr["y"], dtype=float)
-
-
-def by_title(at, prefix):
-    for f in figures(at):
-        title = f["layout"].get("title", {})
-        if str(title.get("text", "") if isinstance(title, dict) else title).startswith(prefix):
-            return f
-    pytest.fail(f"no figure titled {prefix!r}...")
+         "Randomized WM with η = 1/2", "Randomized WM tuned to T", "Weighted Average, entropic loss, η = 1",
+         "Hedge with η ten times too large"]
+COURSES = ("UCL COMP0078, Online learning", "CMU 16-831, Online learning")
 
 
 @pytest.fixture(scope="module")
@@ -34,14 +24,19 @@ def choose(at, name):
     at.selectbox(key=KEY).set_value(name).run()
     assert not at.exception, [e.message for e in at.exception]
     assert not at.error, [e.value for e in at.error]
-    notes = [i.value for i in at.main.info if "seeds/" in i.value]
-    assert any(name in n and "seeds/00" in n for n in notes), notes            # names the lecture
+    notes = [i.value for i in at.main.info if any(c in i.value for c in COURSES)]
+    assert any(name in n for n in notes), notes                                 # names the lecture
     assert len(notes) == 1        # and no other preset
-    reg = by_title(at, "Regret")
-    for master in ("WM", "RWM (expected)", "Hedge"):                           # every bound shown, and held
+    assert not any("seeds/" in i.value for i in at.main.info)
+    reg = fig_starting(at, "Regret")
+    for master, label in (("WM", "WM"), ("RWM", "RWM (expected)"), ("Hedge", "Hedge")):   # every bound shown, held
         b = next(t for t in bound_traces(reg) if t["name"].startswith(f"bound: {master}:"))
-        assert np.all(ys(trace(reg, f"{master}: regret")) <= ys(b) + 1e-9), master
-    assert bound_traces(by_title(at, "Hedge's regret as a function"))
+        assert np.all(ys(trace(reg, f"{label}: regret")) <= ys(b) + 1e-9), master
+    sweep = fig_starting(at, "Hedge's regret as a function")
+    b = ys(bound_traces(sweep)[0])
+    for tr in sweep["data"]:
+        if "expected regret" in tr.get("name", ""):
+            assert np.all(ys(tr) <= b + 1e-9)
     return at
 
 
@@ -55,6 +50,7 @@ def test_every_preset_is_offered(page):
 
 def test_wm_with_beta_one_over_e(page):
     page.slider(key="t").set_value(10).run()                  # a scrubbed player is reset by a preset
+    page.slider(key="beta").set_value(0.5).run()              # (from a view that is not that preset)
     at = choose(page, NAMES[0])
     assert at.slider(key="t").value == 500
     assert at.slider(key="beta").value == pytest.approx(1 / math.e, abs=1e-3)
@@ -65,7 +61,7 @@ def test_wm_with_beta_one_over_e(page):
 def test_hedge_tuned_at_eta_star(page):
     at = choose(page, NAMES[1])
     assert at.number_input(key="T").value == 1000 and at.select_slider(key="hedge_mult").value == 1.0
-    sweep = by_title(at, "Hedge's regret as a function")
+    sweep = fig_starting(at, "Hedge's regret as a function")
     b = bound_traces(sweep)[0]
     eta_star = math.sqrt(2 * math.log(10) / 1000)
     x, y = np.asarray(b["x"], float), ys(b)
@@ -76,14 +72,14 @@ def test_hedge_tuned_at_eta_star(page):
 
 def test_exercise_3_1(page):
     at = choose(page, NAMES[2])
-    assert at.radio(key="stream").value == "WM adversary"
-    cum = by_title(at, "Cumulative loss")
+    assert at.segmented_control(key="stream").value == "WM adversary"
+    cum = fig_starting(at, "Cumulative loss")
     best = ys(trace(cum, "best expert so far"))[-1]
     wm = ys(next(t for t in cum["data"] if t["name"].startswith("WM")))[-1]
     assert wm == 400 and best <= 200 and wm >= 1.95 * best                    # twice the best expert
     assert ys(trace(cum, "Hedge: expected loss"))[-1] < 1.2 * best
     assert ys(trace(cum, "RWM: expected mistakes"))[-1] < 1.2 * best
-    assert any("Exercise 3.1 on screen" in i.value for i in at.info)
+    assert any("Exercise 3.1 on screen" in i.value and "a ratio of 2.00" in i.value for i in at.info)
 
 
 def test_randomized_wm_half(page):
@@ -92,23 +88,34 @@ def test_randomized_wm_half(page):
     assert r"(1+0.5)\cdot" in latex(at, r"\mathbb E[M]")
 
 
-def test_weighted_average_entropic(page):
+def test_randomized_wm_tuned(page):
     at = choose(page, NAMES[4])
+    assert at.toggle(key="rwm_tuned").value and at.number_input(key="T").value == 2000
+    eta = math.sqrt(math.log(10) / 2000)
+    assert rf"(1+{eta:.3g})\cdot" in latex(at, r"\mathbb E[M]")
+    reg = fig_starting(at, "Regret")
+    b = next(t for t in bound_traces(reg) if t["name"].startswith("bound: RWM:"))
+    assert ys(b)[-1] <= 2 * math.sqrt(2000 * math.log(10))
+
+
+def test_weighted_average_entropic(page):
+    at = choose(page, NAMES[5])
     assert at.selectbox(key="wa_loss").value == "entropic" and at.slider(key="wa_eta").value == 1.0
     line = latex(at, "L_{WA}")
     assert r"\frac{\ln 10}{1} = 2.303" in line
-    reg = by_title(at, "Regret")
+    reg = fig_starting(at, "Regret")
     wa = next(t for t in bound_traces(reg) if t["name"].startswith("bound: WA:"))
     assert np.all(ys(trace(reg, "WA: regret")) <= ys(wa) + 1e-9)
     assert np.allclose(ys(wa), math.log(10))
 
 
 def test_hedge_eta_too_large(page):
-    at = choose(page, NAMES[5])
+    at = choose(page, NAMES[6])
     assert at.select_slider(key="hedge_mult").value == 10.0
     assert any(r"\ge \sqrt{2\cdot400\ln2}" in l.value for l in at.latex)
 
 
 def test_presenter_mode_shows_the_preset_note():
     at = run_page(PAGE, query={"present": "1", "stream": "WM adversary", "T": "400"})
+    assert not at.exception
     assert any(NAMES[2] in i.value for i in at.main.info)

@@ -5,6 +5,7 @@ import pytest
 
 from olcore import StreamError, bounds, experts
 from olcore.experts._common import entropic_loss
+from tests.learners import LEARNERS, run_reference
 
 
 def _stream(rng, binary_y=False, binary_x=False):
@@ -51,28 +52,6 @@ def test_entropic_eta_one_telescopes_exactly():
         assert d[-1] >= -1e-12
 
 
-def _run_class(X, y, eta, loss):
-    wa = experts.WeightedAverage(X.shape[1], eta, loss)
-    P, W = [], [wa.weights]
-    for x, yt in zip(X, y):
-        P.append(wa.predict(x))
-        wa.update(x, yt)
-        W.append(wa.weights)
-    return np.array(P), np.array(W)
-
-
-@pytest.mark.parametrize("loss", ["entropic", "square"])
-def test_fast_path_equals_class(loss):
-    rng = np.random.default_rng(13)
-    for k in range(150):
-        X, y = _stream(rng, binary_y=k % 2 == 0, binary_x=k % 5 == 0)
-        eta = float(rng.uniform(0.05, 3.0))
-        tr = experts.weighted_average(X, y, eta, loss)
-        P, W = _run_class(X, y, eta, loss)
-        assert np.allclose(tr.predictions, P, rtol=1e-9, atol=1e-12)
-        assert np.allclose(tr.weights, W, rtol=1e-9, atol=1e-12)
-
-
 def test_infinite_entropic_losses_give_no_nan():
     # binary advice: a wrong expert has entropic loss +inf and drops out
     X = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0]], float)
@@ -87,8 +66,9 @@ def test_infinite_entropic_losses_give_no_nan():
     assert tr.weights[1].tolist() == [0.0, 1.0]
     assert tr.weights[2].tolist() == [0.0, 1.0]
     assert np.isinf(tr.losses[1]) and tr.losses[2] == pytest.approx(np.log(2))
-    P, W = _run_class(X, y, 1.0, "entropic")
-    assert np.allclose(tr.weights, W)
+    ref = run_reference(next(s for s in LEARNERS if s.name == "weighted_average[entropic]"), X, y,
+                        {"eta": 1.0, "loss": "entropic"})
+    assert np.allclose(tr.weights, ref.weights)
 
 
 def test_large_eta_long_stream_is_finite():

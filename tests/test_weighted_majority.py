@@ -59,27 +59,6 @@ def test_wm_with_beta_zero_is_halving():
         assert np.allclose(a.weights, b.weights)
 
 
-def _run_wm_class(X, y, beta):
-    wm = experts.WeightedMajority(X.shape[1], beta)
-    P, W = [], [wm.weights]
-    for x, yt in zip(X, y):
-        P.append(wm.predict(x))
-        wm.update(x, yt)
-        W.append(wm.weights)
-    return np.array(P), np.array(W)
-
-
-def test_wm_fast_path_equals_class():
-    rng = np.random.default_rng(4)
-    for k in range(300):
-        X, y = _noisy_stream(rng, T_max=60)
-        beta = [0.0, 0.5, 0.25][k % 3] if k < 60 else float(rng.uniform(0.0, 0.999))
-        tr = experts.weighted_majority(X, y, beta)
-        P, W = _run_wm_class(X, y, beta)
-        assert np.array_equal(tr.predictions, P)
-        assert np.allclose(tr.weights, W, rtol=1e-12, atol=0)
-
-
 def test_wm_tie_predicts_one():
     # two experts with equal weight disagree: a tie
     tr = experts.weighted_majority([[0, 1], [0, 1]], [1, 0], beta=0.5)
@@ -113,24 +92,6 @@ def test_rwm_expected_mistakes_bound_on_a_thousand_streams():
         tr = experts.randomized_weighted_majority(X, y, beta, seed=k)
         exp_m = tr.extras["expected_loss"].sum()
         assert exp_m <= bounds.randomized_weighted_majority(_best(X, y), X.shape[1], beta) + 1e-9
-
-
-def test_rwm_fast_path_equals_class():
-    rng = np.random.default_rng(8)
-    for k in range(200):
-        X, y = _noisy_stream(rng, T_max=60)
-        beta = float(rng.uniform(0.01, 0.99))
-        tr = experts.randomized_weighted_majority(X, y, beta, seed=k)
-        r = experts.RandomizedWeightedMajority(X.shape[1], beta, seed=k)
-        chosen, preds, expected = [], [], []
-        for x, yt in zip(X, y):
-            expected.append(r.expected_loss(x, yt))
-            preds.append(r.predict(x))
-            chosen.append(r.chosen)
-            r.update(x, yt)
-        assert np.array_equal(tr.extras["chosen"], chosen)
-        assert np.array_equal(tr.predictions, preds)
-        assert np.allclose(tr.extras["expected_loss"], expected, rtol=1e-12)
 
 
 def test_rwm_realised_mistakes_average_to_expected():

@@ -7,38 +7,6 @@ from olcore import StreamError, bounds, linear, streams
 from olcore.linear import Winnow
 
 
-def run_class(X, y, alpha=2.0, theta=None, epochs=1):
-    wn = Winnow(X.shape[1], alpha, theta)
-    preds, mistakes, W = [], [], [wn.w.copy()]
-    for _ in range(epochs):
-        for x, yt in zip(X, y):
-            preds.append(wn.predict(x))
-            mistakes.append(wn.update(x, yt))
-            W.append(wn.w.copy())
-    return np.array(preds), np.array(mistakes), np.array(W)
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_fast_path_agrees_with_class(seed):
-    rng = np.random.default_rng(seed)
-    N = int(rng.integers(1, 40))
-    alpha = float(rng.choice([2.0, 1.5, 3.0]))
-    theta = None if seed % 2 else float(rng.integers(1, 2 * N + 1))   # integer thresholds: exact ties
-    if seed % 3 == 0:   # arbitrary labels: many mistakes of both kinds
-        X = (rng.random((int(rng.integers(1, 150)), N)) < 0.4).astype(int)
-        y = rng.integers(0, 2, size=X.shape[0])
-    else:
-        s = streams.disjunction(T=int(rng.integers(1, 200)), N=N, k=int(rng.integers(1, min(N, 4) + 1)), seed=seed)
-        X, y = s.X, s.y
-    epochs = int(rng.integers(1, 3))
-    tr = linear.winnow(X, y, alpha=alpha, theta=theta, epochs=epochs)
-    preds, mistakes, W = run_class(X, y, alpha, theta, epochs)
-    np.testing.assert_array_equal(tr.mistakes, mistakes)
-    np.testing.assert_array_equal(tr.predictions, preds)
-    np.testing.assert_array_equal(tr.weights, W)
-    assert tr.weight_table.shape[0] == mistakes.sum() + 1
-
-
 def test_exact_tie_predicts_zero():
     # score == theta exactly: the notes' strict ">" predicts 0
     tr = linear.winnow([[1, 1, 0, 0]], [1], theta=2.0)

@@ -143,11 +143,13 @@ def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: i
             if not np.isfinite(float(b)):
                 continue
             bx, by = np.array([1, max(T, 1)]), np.array([float(b)] * 2)
+            full = np.full(len(idx), float(b))          # compared over every drawn round
         else:
             b = np.asarray(b, dtype=float)
             keep = idx[idx < len(b)]
             bx, by = rounds[keep], b[keep]
-        same = next((tr for tr, y0 in drawn if len(y0) == len(by) and np.allclose(y0, by, rtol=1e-9, atol=1e-12)),
+            full = by
+        same = next((tr for tr, y0 in drawn if len(y0) == len(full) and np.allclose(y0, full, rtol=1e-9, atol=1e-12)),
                     None)
         if same is not None:                     # coinciding bounds: one line, one legend entry
             same["name"] += f" = {formula}"
@@ -157,7 +159,7 @@ def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: i
         tr = scatter(bx, by, bound_name(formula), mode="lines", hovertemplate="%{y:.4g}",
                      line=dict(color=colour, width=2.5, dash=_DASHES[j % len(_DASHES)]))
         fig.add(tr)
-        drawn.append((tr, by))
+        drawn.append((tr, full))
     if pass_length and 0 < pass_length < T:
         starts = np.arange(pass_length, T, pass_length)
         for k, s0 in enumerate(starts):

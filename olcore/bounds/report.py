@@ -95,6 +95,12 @@ class BoundReport:
         if not self.applies and not self.why_not:
             raise StreamError.bad("why_not", "nothing", "the assumption that fails, when applies is False")
 
+    def __reduce__(self):
+        """Pickle through the constructor (``numbers`` is a read-only mapping proxy, which pickle
+        cannot store; ``st.cache_data`` pickles every cached analysis that holds a report)."""
+        return (type(self), (self.theorem, self.formula, self.value, self.curve, self.latex, dict(self.numbers),
+                             self.applies, self.why_not, self.source, self.statement))
+
     @property
     def name(self) -> str:
         """The legend name of the bound's trace: ``"bound: " + formula``."""

@@ -27,8 +27,9 @@ Mistakes are counted as :math:`y_t \hat y_t \le 0`.
 References
 ----------
 ``seeds/000_8a17f779656f0ef2.txt`` ("OGD with Hinge Loss", "Regret Bound for OGD",
-based on Zinkevich 2003); ``seeds/002_e783fb5e71e5cd8f.txt`` (OGD, regret
-:math:`DG\sqrt T`).
+based on Zinkevich 2003).  This is unconstrained OGD on the hinge loss only; the
+general online convex optimisation setting of ``seeds/002_e783fb5e71e5cd8f.txt`` is not
+implemented here.
 """
 
 from __future__ import annotations

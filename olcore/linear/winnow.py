@@ -25,6 +25,14 @@ mistake and shrinks by more than :math:`N/2` on a negative one, and stays positi
 so :math:`m^- < 2 + 2m^+`; a relevant weight is promoted only while it is at most
 :math:`N`, so :math:`m^+ \le k(\log_2 N + 1)`.
 
+**Departure from the notes.** The notes write :math:`m^+ < \log_2 N + 1` per relevant
+weight and :math:`m^+ < k(\log_2 N + 1)` (their equations 29-30).  That strict inequality
+fails when :math:`N` is a power of 2: a relevant weight can be exactly :math:`2^j = N` when
+it is promoted (the score is then :math:`N`, not :math:`> N`, so Winnow predicts 0), which
+is its :math:`(\log_2 N + 1)`-th promotion.  So this module (and the page) uses
+:math:`m^+ \le k(\log_2 N + 1)`; the final bound :math:`m < 2 + 3k(\log_2 N + 1)` stays
+strict because :math:`m^- < 2 + 2m^+` is strict.
+
 References
 ----------
 ``seeds/001_c4932eda687fdb6a.txt``, section 4 (Algorithm 4, equations 19-32).

@@ -114,9 +114,13 @@ def adversary_wm(T: int = 100, beta: float = 0.5, n: int = 2) -> Stream:
     Even-indexed experts always predict 0, odd-indexed ones always 1.  The adversary
     runs deterministic WM with ``beta`` (ties predict 1) and reveals
     :math:`y_t = 1 - \hat y_t`, so WM makes :math:`T` mistakes, while the two groups
-    share those :math:`T` mistakes and the best expert makes at most about :math:`T/2`:
-    WM's loss is about **twice** the best expert's, for every :math:`\beta`; no
-    deterministic master can have sublinear :math:`c`-regret for :math:`c < 2`.  The
+    share those :math:`T` mistakes and the best expert makes at most :math:`\lfloor T/2\rfloor`:
+    WM's loss is **at least twice** the best expert's.  With two experts and
+    :math:`0 < \beta < 1` WM's vote alternates, so the best expert errs exactly
+    :math:`\lfloor T/2\rfloor` times (exactly twice for even :math:`T`); at :math:`\beta = 0`
+    (Halving) both experts are crossed out within two rounds, WM then predicts 1 forever,
+    and the always-0 expert errs once: the ratio is :math:`T`.  No deterministic master can
+    have sublinear :math:`c`-regret for :math:`c < 2`.  The
     stream is fixed before any coin is flipped, so against it Randomized WM and Hedge
     (oblivious adversary) stay close to the best expert.
 

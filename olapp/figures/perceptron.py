@@ -1,0 +1,206 @@
+"""Figures of the Perceptron lesson on the shared style: the analysis in, ``go.Figure`` out.
+
+Nothing here runs an algorithm or computes a bound; the builders draw what
+:mod:`olcore.lessons.perceptron` returns.  Presenter sizes are applied by ``controls.chart``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .. import theme
+from . import Fig, axes, curves_with_bounds, downsample, scatter
+
+__all__ = ["data_space", "weight_space", "mistakes", "log_scale", "proof", "compare", "hyperplanes"]
+
+_LABEL_STYLE = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
+
+
+def _line_through_origin(normal: np.ndarray, half: float) -> np.ndarray:
+    """Endpoints of the line {x : normal . x = 0} across a box of half-width ``half``."""
+    n = normal / np.linalg.norm(normal)
+    return np.array([[n[1], -n[0]], [-n[1], n[0]]]) * half * 1.5
+
+
+def _arrow(fig: Fig, tip, tail, colour: str, width: float) -> None:
+    fig.annotations.append(dict(x=tip[0], y=tip[1], ax=tail[0], ay=tail[1], xref="x", yref="y", axref="x",
+                                ayref="y", showarrow=True, arrowhead=3, arrowwidth=width, arrowcolor=colour,
+                                text=""))
+
+
+def _label(fig: Fig, at, text: str, colour: str, **kw) -> None:
+    fig.annotations.append(dict(x=at[0], y=at[1], xref="x", yref="y", showarrow=False, text=f"<b>{text}</b>",
+                                font=dict(color=colour), bgcolor="rgba(128,128,128,0.18)", **kw))
+
+
+def data_space(a, view, height: int = 520) -> go.Figure:
+    r"""The stream in the plane after ``view.t`` rounds: points by label (seen solid, to come faded),
+    the ball of radius R, the separator v with its margin band (separable streams), the current
+    hyperplane :math:`\mathbf w_t\cdot\mathbf x = 0` with its normal, and round t's point ringed."""
+    X, y, R = a.X, a.y, a.R
+    fig = Fig()
+    lim = 1.15 * R
+    th = np.linspace(0, 2 * np.pi, 200)
+    fig.add(scatter(R * np.cos(th), R * np.sin(th), f"ball ‖x‖ ≤ R = {R:.3g}", mode="lines",
+                    line=dict(color=theme.GREY, dash="dot", width=1.5), hoverinfo="skip"))
+    if a.separable:
+        v, g = a.v / np.linalg.norm(a.v), a.gamma
+        p = np.array([-v[1], v[0]]) * lim * 1.5
+        band = np.array([p + g * v, -p + g * v, -p - g * v, p - g * v, p + g * v])
+        fig.add(scatter(band[:, 0], band[:, 1], f"margin band ±γ, γ = {g:.3g}", fill="toself", mode="lines",
+                        line=dict(width=0), fillcolor="rgba(0,158,115,0.15)", hoverinfo="skip"))
+        seg = _line_through_origin(v, lim)
+        fig.add(scatter(seg[:, 0], seg[:, 1], "separator v (unit)", mode="lines",
+                        line=dict(color=theme.GREEN, width=2, dash="dash"), hoverinfo="skip"))
+    idx = np.arange(len(X))
+    for lab, (name, colour, symbol) in _LABEL_STYLE.items():
+        for seen in (True, False):
+            m = (y == lab) & ((idx < view.n_seen) if seen else (idx >= view.n_seen))
+            if not m.any():
+                continue
+            fig.add(scatter(
+                X[m, 0], X[m, 1], name + ("" if seen else " (not yet seen)"), mode="markers",
+                marker=dict(color=colour, symbol=symbol, size=9 if seen else 7, opacity=1.0 if seen else 0.25,
+                            line=dict(width=0.5, color="white")),
+                customdata=np.column_stack([idx[m] + 1, y[m]]),
+                showlegend=bool(seen or not (idx < view.n_seen).any()),
+                hovertemplate="round %{customdata[0]}<br>x = (%{x}, %{y})<br>y = %{customdata[1]:+d}<extra></extra>"))
+    w = np.asarray(view.w, float)
+    nw = float(np.linalg.norm(w))
+    if nw > 0:
+        seg = _line_through_origin(w, lim)
+        fig.add(scatter(seg[:, 0], seg[:, 1], "hyperplane w_t · x = 0", mode="lines",
+                        line=dict(color=theme.BLUE, width=3), hoverinfo="skip"))
+        tip = w / nw * 0.8 * R
+        _arrow(fig, tip, (0, 0), theme.BLUE, 2.5)
+        _label(fig, tip * 1.12, "w_t/‖w_t‖", theme.BLUE)
+    else:
+        fig.annotations.append(dict(x=0, y=-0.95 * R, xref="x", yref="y", showarrow=False,
+                                    text="w = 0: no hyperplane yet (every score is 0)"))
+    if view.last is not None:
+        fig.add(scatter([X[view.last, 0]], [X[view.last, 1]],
+                        "x_t just played" + (" (mistake)" if view.last_mistake else ""), mode="markers",
+                        marker=dict(size=20, symbol="circle-open", line=dict(width=3),
+                                    color=theme.VERMILLION if view.last_mistake else theme.GREY),
+                        hovertemplate="x_t = (%{x}, %{y})<extra></extra>"))
+    return fig.build({"title": {"text": "Data space"}, "hovermode": "closest", **axes("x₁", "x₂", lim)},
+                     height=height)
+
+
+def weight_space(a, view, height: int = 520) -> go.Figure:
+    r"""The weights after each mistake so far, round t's update :math:`+y_t\mathbf x_t` as an arrow
+    (when it was a mistake), the wedge of directions consistent with every point seen, and v."""
+    path = np.asarray(view.path, float)
+    rho = max(float(np.linalg.norm(path, axis=1).max()) * 1.15, 1e-9)
+    if rho < 1e-6:
+        rho = 1.0
+    fig = Fig()
+    for i, (a0, a1) in enumerate(view.arcs):
+        ang = np.linspace(a0, a1, 90)
+        fig.add(scatter(np.concatenate([[0], rho * np.cos(ang), [0]]), np.concatenate([[0], rho * np.sin(ang), [0]]),
+                        f"directions consistent with the points seen ({np.degrees(a1 - a0):.1f}°)", fill="toself",
+                        mode="lines", line=dict(width=0), fillcolor="rgba(0,158,115,0.18)", showlegend=i == 0,
+                        hoverinfo="skip"))
+    if not view.arcs:
+        fig.annotations.append(dict(x=0, y=-0.9 * rho, xref="x", yref="y", showarrow=False,
+                                    text="no direction fits every point seen:<br>not separable"))
+    if a.separable:
+        vv = a.v / np.linalg.norm(a.v) * rho
+        fig.add(scatter([0, vv[0]], [0, vv[1]], "direction of v", mode="lines",
+                        line=dict(color=theme.GREEN, dash="dash", width=2), hoverinfo="skip"))
+    k = downsample(len(path))   # long noisy runs: at most MAX_POINTS mistakes drawn, the last kept
+    fig.add(scatter(
+        path[k, 0], path[k, 1], "w after each mistake", mode="lines+markers",
+        line=dict(color=theme.BLUE, width=2), marker=dict(size=7, color=theme.BLUE),
+        customdata=np.column_stack([k, np.linalg.norm(path[k], axis=1)]),
+        hovertemplate="after mistake %{customdata[0]}<br>w = (%{x}, %{y})<br>‖w‖ = %{customdata[1]}<extra></extra>"))
+    if view.update is not None:
+        b, e = (np.asarray(p, float) for p in view.update)
+        _arrow(fig, e, b, theme.VERMILLION, 3)
+        _label(fig, (e + b) / 2, "+ y_t x_t", theme.VERMILLION, xshift=28)
+    return fig.build({"title": {"text": "Weight space"}, "hovermode": "closest", **axes("w₁", "w₂", rho)},
+                     height=height)
+
+
+def log_scale(a) -> bool:
+    """A thin margin puts Novikoff's bound far above the count: a linear axis would flatten the staircase."""
+    return bool(a.separable and a.bound.value > 15 * max(a.trace.n_mistakes, 1))
+
+
+#: Log-axis ticks 1, 2, 5, 10, 20, ...: plotly's default minor labels crowd at presenter font sizes.
+_LOG_TICKS = [m * 10 ** k for k in range(7) for m in (1, 2, 5)]
+
+
+def _log_ticks(fig: go.Figure) -> go.Figure:
+    if fig.layout.yaxis.type == "log":
+        fig.update_yaxes(tickvals=_LOG_TICKS, ticktext=[f"{v:g}" for v in _LOG_TICKS])
+    return fig
+
+
+def mistakes(a, t: int, height: int = 420) -> go.Figure:
+    """The Perceptron's cumulative mistakes with the bound of this stream (Novikoff or relative)."""
+    return _log_ticks(curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
+                              title="Mistakes" if a.separable else "Mistakes (non-separable stream)",
+                              yaxis_title="cumulative mistakes", log_y=log_scale(a),
+                              pass_length=a.pass_length if a.epochs > 1 else None, height=height))
+
+
+def proof(a, t: int, height: int = 420) -> go.Figure:
+    r"""The proof after the mistakes of rounds 1..t: :math:`\|\mathbf w\|` under :math:`\sqrt M R`, and
+    :math:`\mathbf w\cdot\hat{\mathbf v}` over its lower bound (the lines out to where they meet)."""
+    p = a.proof
+    K = a.mistakes_at(t) + 1
+    keep = downsample(K)
+    M, norm, w_dot, lower = (np.asarray(x)[:K][keep] for x in (p.M, p.norm, p.w_dot, p.lower))
+    fig = Fig()
+    m_max = max(float(M.max()) if len(M) else 1.0, 1.0)
+    if p.meet is not None:
+        m_max = max(m_max, p.meet * 1.05)
+    mm = np.linspace(0, m_max, 400)
+    fig.add(scatter(mm, np.sqrt(mm) * a.R, "bound: √M·R (upper, on ‖w‖)", mode="lines",
+                    line=dict(color=theme.BOUND, dash="dash", width=2.5), hovertemplate="%{y}"))
+    if p.meet is not None:
+        fig.add(scatter(mm, mm * a.gamma, "bound: M·γ (lower, on w·v)", mode="lines",
+                        line=dict(color=theme.GREY, dash="dot", width=2.5), hovertemplate="%{y}"))
+        fig.add(scatter([p.meet], [p.meet * a.gamma], "they meet at M = (R/γ)²", mode="markers+text",
+                        marker=dict(size=11, color=theme.BOUND, symbol="x"), text=[f"M = (R/γ)² = {p.meet:.4g}"],
+                        textposition="top left", hovertemplate="M = %{x}<extra></extra>"))
+    else:
+        fig.add(scatter(M, lower, "bound: (M − L_u)/‖u‖ (lower, on w·u/‖u‖)", mode="lines",
+                        line=dict(color=theme.GREY, dash="dot", width=2.5, shape="hv"), hovertemplate="%{y}"))
+    fig.add(scatter(M, norm, "‖w_t‖ after M mistakes", mode="lines+markers",
+                    line=dict(color=theme.BLUE, width=2.5), hovertemplate="%{y}"))
+    fig.add(scatter(M, w_dot, "w_t · v" if a.separable else "w_t · u/‖u‖", mode="lines+markers",
+                    line=dict(color=theme.GREEN, width=2.5), hovertemplate="%{y}"))
+    return fig.build({"title": {"text": "The proof: ‖w‖ squeezed between two bounds"},
+                      **axes("mistakes M", "length (units of x)")}, height=height)
+
+
+def compare(a, c, t: int, height: int = 480) -> go.Figure:
+    """Each learner's cumulative mistakes with its own bound (same colour, log scale)."""
+    curves = {k: np.cumsum(tr.mistakes) for k, tr in c.traces.items()}
+    bounds = {f"{r.formula} ({k})": (r.curve if r.curve is not None else r.value) for k, r in c.bounds.items()}
+    return _log_ticks(curves_with_bounds(curves, bounds, t=t, title="Mistakes on the same stream",
+                                         yaxis_title="cumulative mistakes", log_y=True,
+                                         pass_length=a.pass_length if a.epochs > 1 else None, height=height))
+
+
+def hyperplanes(a, c, height: int = 460) -> go.Figure:
+    """The final hyperplane of each learner over the stream's points."""
+    fig = Fig()
+    lim = 1.15 * a.R
+    for lab, (name, colour, symbol) in _LABEL_STYLE.items():
+        m = a.y == lab
+        fig.add(scatter(a.X[m, 0], a.X[m, 1], name, mode="markers",
+                        marker=dict(color=colour, symbol=symbol, size=6, opacity=0.45),
+                        hovertemplate="(%{x}, %{y})<extra></extra>"))
+    dashes = ["solid", "dash", "dot", "dashdot", "longdash"]
+    for i, (name, w) in enumerate(c.final_weights().items()):
+        if np.linalg.norm(w) == 0:
+            continue
+        seg = _line_through_origin(np.asarray(w, float), lim)
+        fig.add(scatter(seg[:, 0], seg[:, 1], name, mode="lines", hoverinfo="skip",
+                        line=dict(color=theme.SERIES[i % len(theme.SERIES)], width=3, dash=dashes[i % len(dashes)])))
+    return fig.build({"title": {"text": "Final hyperplanes"}, "hovermode": "closest", **axes("x₁", "x₂", lim)},
+                     height=height)

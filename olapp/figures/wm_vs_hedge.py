@@ -1,0 +1,249 @@
+"""Figures of the Weighted Majority vs Hedge lesson, on the shared style (:mod:`olapp.figures`).
+
+Plain functions from an analysis (:mod:`olcore.lessons.wm_vs_hedge`) to ``go.Figure``: no
+Streamlit, no runs.  Rounds are counted as the player counts them: ``t`` rounds played, the
+weights "after round t" are the ones used in round ``t + 1``; one round marker at ``t``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Mapping, Sequence
+
+import numpy as np
+import plotly.graph_objects as go
+
+from .. import theme
+from . import Fig, axes, bound_name, downsample, scatter
+
+__all__ = ["MASTER_NAMES", "weights_heatmap", "weights_bar", "cumulative_losses", "regret_ribbons", "hedge_eta_sweep",
+           "wm_potential", "hedge_potential", "wm_constants"]
+
+#: How each master's regret is labelled (RWM's is on its expected mistakes, Hedge's on HA-1).
+MASTER_NAMES = {"WM": "WM", "RWM": "RWM (expected)", "WA": "WA", "Hedge": "Hedge"}
+_CLOSEST = dict(hovermode="closest")
+#: Light (no weight) to dark blue (all the weight); spelled out, since an unvalidated figure would give
+#: plotly.js's legacy "Blues", which runs the other way.
+_BLUES = [[0.0, "#f7fbff"], [0.125, "#deebf7"], [0.25, "#c6dbef"], [0.375, "#9ecae1"], [0.5, "#6baed6"],
+          [0.625, "#4292c6"], [0.75, "#2171b5"], [0.875, "#08519c"], [1.0, "#08306b"]]
+
+
+def _rounds_axis(lay: dict, T: int, start: float = 0.5) -> dict:
+    lay["xaxis"].update(range=[start, T + 0.5], tickformat="d")
+    return lay
+
+
+def weights_heatmap(weights, t: int | None = None, *, title: str = "Expert weights v_t",
+                    max_cols: int = 300, height: int = 380) -> go.Figure:
+    """Normalised weights after each round (experts × rounds 0..T), downsampled in time."""
+    W = np.asarray(weights, dtype=float)                       # (T+1, n): row s = after s rounds
+    idx = downsample(W.shape[0], max_cols)
+    n = W.shape[1]
+    fig = Fig().add(dict(type="heatmap", z=W[idx].T, x=idx, y=[f"E{i + 1}" for i in range(n)],
+                         colorscale=_BLUES, zmin=0, zmax=max(float(W.max()), 1e-12), colorbar=dict(title=dict(text="v_t,i"), thickness=12),
+                         hovertemplate="after round %{x}<br>%{y}: weight %{z:.4f}<extra></extra>"))
+    fig.round_marker(t)
+    lay = axes("rounds played t", "expert")
+    lay["yaxis"].update(autorange="reversed", showgrid=False)
+    lay["xaxis"].update(showgrid=False, range=[-0.5, W.shape[0] - 0.5])
+    return fig.build({"title": {"text": title}, **lay, **_CLOSEST}, height=height)
+
+
+def weights_bar(rows: Mapping[str, Sequence[float]], t: int, *, height: int = 380) -> go.Figure:
+    """Each master's weight vector after ``t`` rounds (the one it uses in round ``t + 1``)."""
+    fig = Fig()
+    for k, (name, v) in enumerate(rows.items()):
+        v = np.asarray(v, dtype=float)
+        fig.add(dict(type="bar", x=[f"E{i + 1}" for i in range(len(v))], y=v, name=name,
+                     marker=dict(color=theme.SERIES[k % len(theme.SERIES)]), hovertemplate="%{x}: %{y:.4f}"))
+    lay = axes("expert", "normalised weight v_t,i")
+    lay["yaxis"].update(range=[0, 1.02])
+    return fig.build({"title": {"text": f"Weights after round {t}" if t else "Weights at the start"},
+                      "barmode": "group", **lay}, height=height)
+
+
+def cumulative_losses(curves: Mapping[str, Sequence[float]], best: Sequence[float], t: int | None = None,
+                      *, height: int = 440) -> go.Figure:
+    """Each master's cumulative loss against the best expert's mistakes so far (dotted)."""
+    best = np.asarray(best, dtype=float)
+    T = len(best)
+    rounds = np.arange(1, T + 1)
+    idx = downsample(T)
+    fig = Fig()
+    for k, (name, c) in enumerate(curves.items()):
+        c = np.asarray(c, dtype=float)
+        fig.add(scatter(rounds[idx], c[idx], name, mode="lines", hovertemplate="%{y:.4g}",
+                        line=dict(color=theme.SERIES[k % len(theme.SERIES)], width=2.5)))
+    fig.add(scatter(rounds[idx], best[idx], "best expert so far", mode="lines", hovertemplate="%{y:.4g}",
+                    line=dict(color="#444444", width=3, dash="dot")))
+    fig.round_marker(t)
+    lay = _rounds_axis(axes("round t", "cumulative loss"), T)
+    lay["yaxis"].update(rangemode="tozero")
+    return fig.build({"title": {"text": "Cumulative loss vs the best expert"}, **lay}, height=height)
+
+
+def regret_ribbons(regrets: Mapping[str, Sequence[float]], reports: Mapping[str, object],
+                   t: int | None = None, *, height: int = 560) -> go.Figure:
+    r"""Each master's regret :math:`L_t - \min_i L_{t,i}` under its theorem's bound, one panel per
+    master (their scales differ), 2 columns.
+
+    ``regrets`` maps a master's label to its regret curve (T,); ``reports`` maps the same label to
+    its :class:`olcore.report.BoundReport`.  A report that applies is drawn dashed, named
+    ``report.name``, with the room it leaves shaded; one that does not is left out and the panel
+    says "(no bound)".
+    """
+    names = list(regrets)
+    cols = 2 if len(names) > 1 else 1
+    nrows = (len(names) + cols - 1) // cols
+    gap_x, gap_y = 0.1, 0.2
+    w = (1 - gap_x * (cols - 1)) / cols
+    h = (1 - gap_y * (nrows - 1)) / nrows
+    fig, layout = Fig(), {}
+    for k, name in enumerate(names):
+        r = np.asarray(regrets[name], dtype=float)
+        T = len(r)
+        rounds = np.arange(1, T + 1)
+        idx = downsample(T)
+        row, col = k // cols, k % cols
+        sx = "" if k == 0 else str(k + 1)
+        x0, y1 = col * (w + gap_x), 1 - row * (h + gap_y)
+        layout[f"xaxis{sx}"] = dict(domain=[max(0.0, x0), min(1.0, x0 + w)], anchor=f"y{sx}", range=[0.5, T + 0.5], tickformat="d",
+                                    title=dict(text="round t") if row == nrows - 1 else None)
+        layout[f"yaxis{sx}"] = dict(domain=[max(0.0, y1 - h), min(1.0, y1)], anchor=f"x{sx}",
+                                    title=dict(text="regret") if col == 0 else None)
+        colour = theme.SERIES[k % len(theme.SERIES)]
+        fig.add(scatter(rounds[idx], r[idx], f"{name}: regret", mode="lines", xaxis=f"x{sx}", yaxis=f"y{sx}",
+                        line=dict(color=colour, width=2.5), showlegend=False,
+                        hovertemplate="t = %{x}: regret %{y:.4g}<extra></extra>"))
+        rep = reports.get(name)
+        drawn = rep is not None and rep.applies and rep.curve is not None
+        if drawn:
+            b = np.asarray(rep.as_curve(T), dtype=float)
+            rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+            fig.add(scatter(rounds[idx], b[idx], rep.name, mode="lines", xaxis=f"x{sx}", yaxis=f"y{sx}",
+                            line=dict(color=theme.BOUND, width=2, dash="dash"), fill="tonexty",
+                            fillcolor=f"rgba({rgb[0]},{rgb[1]},{rgb[2]},0.15)", showlegend=False,
+                            hovertemplate="t = %{x}: bound %{y:.4g}<extra></extra>"))
+        label = f"{name}: bound {rep.formula.split(': ', 1)[-1]}" if drawn else f"{name} (no bound)"
+        fig.annotations.append(dict(text=label, x=x0 + w / 2, y=y1, xref="paper", yref="paper", xanchor="center",
+                                    yanchor="bottom", showarrow=False))
+        if t is not None:
+            fig.shapes.append(dict(type="line", x0=t, x1=t, y0=0, y1=1, xref=f"x{sx}", yref=f"y{sx} domain",
+                                   line=dict(color=theme.GREY, width=1.5, dash="dot")))
+    return fig.build({"title": {"text": "Regret under each bound"}, **layout, **_CLOSEST}, height=height)
+
+
+def _log_vline(fig: Fig, x: float, label: str, colour: str, top: bool) -> None:
+    """A labelled vertical line on a log x-axis (annotations sit at log10 of the value there)."""
+    fig.shapes.append(dict(type="line", x0=x, x1=x, y0=0, y1=1, yref="paper",
+                           line=dict(color=colour, width=1.8, dash="dot")))
+    fig.annotations.append(dict(x=math.log10(x), y=1 if top else 0, yref="paper", text=label, showarrow=False,
+                                xanchor="left", yanchor="top" if top else "bottom"))
+
+
+def hedge_eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> go.Figure:
+    r"""Hedge's final regret as a function of :math:`\eta` (a :class:`~olcore.lessons.wm_vs_hedge.HedgeSweep`).
+
+    The HA-1 expected regret (mean over the generated streams, their min–max as a band), the
+    bound :math:`\ln n/\eta + \eta T/2`, and on a fixed stream the spread of sampled HA-2 draws.
+    """
+    etas = np.asarray(sw.etas, dtype=float)
+    R = np.asarray(sw.expected, dtype=float)
+    fig = Fig()
+    if sw.generated:
+        fig.add(scatter(etas, R.max(axis=0), "", mode="lines", line=dict(width=0), showlegend=False,
+                        hoverinfo="skip"),
+                scatter(etas, R.min(axis=0), f"expected regret, spread over {R.shape[0]} streams (min–max)",
+                        mode="lines", line=dict(width=0), fill="tonexty", fillcolor="rgba(0,114,178,0.2)",
+                        hovertemplate="η = %{x:.4g}: min %{y:.4g}<extra></extra>"),
+                scatter(etas, R.mean(axis=0), "Hedge expected regret (HA-1, mean over streams)",
+                        mode="lines+markers", line=dict(color=theme.BLUE, width=2.5), marker=dict(size=5),
+                        hovertemplate="η = %{x:.4g}: mean regret %{y:.4g}<extra></extra>"))
+    else:
+        S = np.asarray(sw.sampled, dtype=float)
+        fig.add(scatter(etas, S.max(axis=0), "", mode="lines", line=dict(width=0), showlegend=False,
+                        hoverinfo="skip"),
+                scatter(etas, S.min(axis=0), f"sampled play (HA-2): {S.shape[0]} draws, min–max",
+                        mode="lines", line=dict(width=0), fill="tonexty", fillcolor="rgba(230,159,0,0.25)",
+                        hovertemplate="η = %{x:.4g}: lowest draw %{y:.4g}<extra></extra>"),
+                scatter(etas, R[0], "Hedge expected regret (HA-1)", mode="lines+markers",
+                        line=dict(color=theme.BLUE, width=2.5), marker=dict(size=5),
+                        hovertemplate="η = %{x:.4g}: expected regret %{y:.4g}<extra></extra>"))
+    fig.add(scatter(etas, sw.bound, bound_name("ln n/η + ηT/2"), mode="lines",
+                    line=dict(color=theme.BOUND, width=2.5, dash="dash"),
+                    hovertemplate="η = %{x:.4g}: bound %{y:.4g}<extra></extra>"))
+    if sw.eta_star > 0:
+        _log_vline(fig, sw.eta_star, f"η* = {sw.eta_star:.3g}", theme.GREEN, True)
+    if eta_now is not None and not np.isclose(eta_now, sw.eta_star):
+        _log_vline(fig, eta_now, f"your η = {eta_now:.3g}", theme.GREY, False)
+    decades = np.arange(np.floor(np.log10(etas.min())), np.ceil(np.log10(etas.max())) + 1)
+    ticks = np.array([m * 10.0 ** d for d in decades for m in (1, 2, 5)])
+    ticks = ticks[(ticks >= etas.min() / 1.01) & (ticks <= etas.max() * 1.01)]
+    lay = axes("learning rate η (log scale)", f"regret after T = {sw.T} rounds")
+    lay["xaxis"].update(type="log", tickvals=ticks, ticktext=[f"{v:g}" for v in ticks])
+    lay["yaxis"].update(rangemode="tozero")
+    return fig.build({"title": {"text": "Hedge's regret as a function of η"}, **lay, **_CLOSEST}, height=height)
+
+
+def wm_potential(log_W, log_lower, log_upper, t: int | None = None, *, beta: float, height: int = 420) -> go.Figure:
+    r"""The WM proof: :math:`\ln W_t` between :math:`\ln\beta^{\min_i M_{t,i}}` and
+    :math:`\ln n + M_t\ln\frac{1+\beta}{2}`, after each of rounds 0..T."""
+    log_W = np.asarray(log_W, float)
+    s = np.arange(len(log_W))
+    idx = downsample(len(log_W))
+    fig = Fig().add(
+        scatter(s[idx], np.asarray(log_upper, float)[idx], bound_name("ln n + M_t ln((1+β)/2)"), mode="lines",
+                line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"),
+        scatter(s[idx], log_W[idx], "ln W_t (total weight)", mode="lines", line=dict(color=theme.BLUE, width=3),
+                hovertemplate="%{y:.4g}"),
+        scatter(s[idx], np.asarray(log_lower, float)[idx], bound_name("ln β^(min_i M_t,i)"), mode="lines",
+                line=dict(color=theme.GREEN, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"))
+    fig.round_marker(t)
+    lay = _rounds_axis(axes("rounds played t", "ln W_t (natural log)"), len(log_W) - 1, -0.5)
+    return fig.build({"title": {"text": f"WM proof (β = {beta:.3g}): ln W_t in its corridor"}, **lay},
+                     height=height)
+
+
+def hedge_potential(rel_entropy, regret_u, rhs, t: int | None = None, *, height: int = 420) -> go.Figure:
+    r"""The Hedge proof: :math:`d(u, v_t)` falling and the regret to :math:`u` below the
+    telescoped bound :math:`(d(u,v_1) - d(u,v_{t+1}))/\eta + \frac\eta2\sum_s v_s\cdot\ell_s^2`."""
+    d = np.asarray(rel_entropy, float)                 # (T+1,): after 0..T rounds
+    T = len(regret_u)
+    rounds = np.arange(1, T + 1)
+    idx, jdx = downsample(T), downsample(len(d))
+    fig = Fig().add(
+        scatter(np.arange(len(d))[jdx], d[jdx], "d(u, v_t) = −ln v_t,i*", mode="lines",
+                line=dict(color=theme.PURPLE, width=2.5), hovertemplate="%{y:.4g}"),
+        scatter(rounds[idx], np.asarray(regret_u, float)[idx], "regret to u = e_i*", mode="lines",
+                line=dict(color=theme.BLUE, width=2.5), hovertemplate="%{y:.4g}"),
+        scatter(rounds[idx], np.asarray(rhs, float)[idx], bound_name("(d(u,v₁) − d(u,v_t+1))/η + η/2 Σ v·ℓ²"),
+                mode="lines", line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"))
+    fig.round_marker(t)
+    lay = _rounds_axis(axes("round t", "nats"), T, -0.5)
+    return fig.build({"title": {"text": "Hedge proof: d(u, v_t) pays for the regret"}, **lay}, height=height)
+
+
+def wm_constants(beta_now: float, *, height: int = 340) -> go.Figure:
+    r"""WM's constants :math:`a(\beta) = \ln\frac1\beta/\ln\frac2{1+\beta}` and
+    :math:`b(\beta) = 1/\ln\frac2{1+\beta}` of :math:`M \le a M_i + b\ln n` (from
+    :func:`olcore.bounds.weighted_majority_constants`), with β = 1/e and the chosen β marked."""
+    from olcore import bounds
+
+    betas = np.linspace(0.01, 0.99, 197)
+    a, b = bounds.weighted_majority_constants(betas)
+    fig = Fig().add(
+        scatter(betas, a, "a(β): factor of the best expert's mistakes", mode="lines",
+                line=dict(color=theme.BLUE, width=2.5), hovertemplate="β = %{x:.3f}: a = %{y:.3f}"),
+        scatter(betas, b, "b(β): factor of ln n", mode="lines", line=dict(color=theme.ORANGE, width=2.5),
+                hovertemplate="β = %{x:.3f}: b = %{y:.3f}"),
+        scatter([0, 1], [2, 2], "a = 2: no β goes below", mode="lines",
+                line=dict(color=theme.GREY, width=1.5, dash="dot"), hoverinfo="skip"))
+    above = beta_now > 1 / math.e
+    fig.vline(1 / math.e, "β = 1/e: a = b = 2.63", colour=theme.GREEN, side="right" if above else "left")
+    if not math.isclose(beta_now, 1 / math.e, abs_tol=1e-3):
+        fig.vline(beta_now, f"your β = {beta_now:.3g}", side="left" if above else "right")
+    lay = axes("β", "constant")
+    lay["yaxis"].update(range=[0, 8])
+    lay["xaxis"].update(range=[0, 1])
+    return fig.build({"title": {"text": "WM's constants: M ≤ a(β)·min_i M_i + b(β)·ln n"}, **lay, **_CLOSEST},
+                     height=height)

@@ -1,0 +1,175 @@
+"""The Halving lesson's content: sources, presets, help texts and captions (facts from the run)."""
+
+from __future__ import annotations
+
+from olapp.controls import Preset
+from olcore.lessons.halving import version_space_ceiling
+
+LECTURE = "UCL COMP0078, Online learning"
+
+INTRO = (
+    "Suppose one of $n$ experts is **perfect**. Halving keeps the *version space* $C_t$ of "
+    "experts that have not made a mistake yet, predicts with their **majority vote** (a tie "
+    "predicts 1), and, once the outcome is revealed, **crosses out** everyone who was wrong. "
+    "When Halving errs, the majority was wrong, so at least half of $C_t$ is crossed out: "
+    "after $M$ mistakes at most $n/2^M$ experts remain, and since the perfect expert always "
+    "does, $M \\le \\log_2 n$."
+)
+
+#: The page's own sources (label -> help); the kit adds "Upload". Labels double as URL values.
+SOURCES = {
+    "Lecture run": "the UCL slide's table, exactly.",
+    "Perfect expert": "random advice, one expert always right.",
+    "Adversary": "it sees Halving's vote and reveals the opposite, while splitting the consistent "
+                 "experts in half, so Halving errs every round for ⌊log₂ n⌋ rounds.",
+    "You are the adversary": "you pick each outcome after seeing Halving's prediction.",
+}
+#: Source label -> the analysis module's source name (``None``: not a generated stream).
+CODES = {"Lecture run": "ucl", "Perfect expert": "perfect", "Adversary": "adversary",
+         "You are the adversary": None}
+DEFAULT_SOURCE = "Perfect expert"
+UPLOAD_NOTE = ("Your own advice matrix need not have a consistent expert: then the version space "
+               "empties and the theorem does not apply.")
+
+HELP = {
+    "n": "How many experts advise the master (2 to 1024). The bound is log₂ n.",
+    "T": "Length of the random stream (perfect-expert stream only).",
+    "p": "Perfect-expert stream: each imperfect expert is wrong independently with this probability "
+         "per round. Small values keep bad experts alive longer.",
+    "extra": "Adversary only: rounds played after the forced ones. Once one consistent expert is left "
+             "the adversary can no longer force a mistake; these rounds show Halving stop erring.",
+    "y0": "The outcome of this round is 0.",
+    "y1": "The outcome of this round is 1.",
+    "undo": "Take back your last outcome.",
+    "reset": "Forget your outcomes; the same experts (same seed) advise again.",
+}
+
+PRESETS = [
+    Preset("The lecture's 8-expert run",
+           f"{LECTURE}, slide \"A run of the Halving Algorithm\": the table reproduced exactly. "
+           "Halving errs in rounds 1 and 3 (M = 2 ≤ log₂ 8 = 3) and E4 is the one left standing.",
+           {"stream": "Lecture run"}),
+    Preset("The adversary: exactly ⌊log₂ n⌋ mistakes",
+           f"{LECTURE}, problem 4 and the Halving theorem: against 1024 experts the adversary splits the "
+           "version space in half every round, so Halving errs in each of the first ⌊log₂ 1024⌋ = 10 "
+           "rounds and never again: the bound log₂ n is tight.",
+           {"stream": "Adversary", "n": 1024}),
+    Preset("A thousand experts, one perfect",
+           f"{LECTURE}, the Halving theorem: each mistake keeps at most half of the version space, and the "
+           "rounds without a mistake cross out the wrong minority too, so on random advice the version "
+           "space shrinks about as fast on every round and Halving stops erring after a few mistakes, well "
+           "below log₂ 1000 ≈ 9.97. The proof's table below gives the fraction each mistake kept.",
+           {"stream": "Perfect expert", "n": 1000, "T": 60, "p": 0.5, "seed": 0}),
+    Preset("You are the adversary (n = 8)",
+           f"{LECTURE}, problem 4: choose each outcome after seeing Halving's vote. As long as one "
+           "expert stays consistent you can force at most ⌊log₂ 8⌋ = 3 mistakes; contradict the last "
+           "consistent expert and the theorem no longer applies.",
+           {"stream": "You are the adversary", "n": 8, "seed": 0}),
+]
+
+
+# -- "you are the adversary" ------------------------------------------------------------------
+
+def game_prompt(g, played: int) -> tuple[str, str, str]:
+    """(heading, the advice line, Halving's vote) for the next round of game ``g``."""
+    shown = g.advice()
+    cells = "  ".join(f"E{i + 1}:{x}" if x is not None else f"E{i + 1}:✗" for i, x in shown)
+    more = " …" if g.n > len(shown) else ""
+    return (f"Round {played + 1}: you choose the outcome",
+            f"The experts advise &nbsp; `{cells}`{more}",
+            f"Halving predicts **ŷ = {g.yhat_next}** ({g.votes_one} consistent experts say 1, "
+            f"{g.votes_zero} say 0). Make it wrong?")
+
+
+def bad_moves(raw: str) -> str:
+    return f"This link's `moves={raw[:30]}` is not a string of 0/1 outcomes; a new game starts."
+
+
+# -- captions: facts computed from the run ---------------------------------------------------
+
+def _fractions(values: list[float]) -> str:
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+def table(a, t: int, view) -> str:
+    note = "" if view.columns_shown == a.n else (
+        f" Showing the {view.columns_shown} of {a.n} experts that stayed consistent longest.")
+    if view.rows_shown < t:
+        note += f" Showing {view.rows_shown} of {t} rounds: those with a mistake or an elimination, and the latest."
+    return ("Rows are rounds, columns experts. A cell shows the advice of an expert still in the version "
+            "space; ✗ once it has been crossed out. Shaded cells: a consistent expert that is wrong this "
+            "round (it is crossed out next). The last row marks who is still consistent (✓)." + note)
+
+
+def empty_warning(a) -> str:
+    return (f"**No expert is consistent with this stream.** The version space became empty after round "
+            f"{a.empty_after}: every expert has been wrong at least once. Halving's assumption (a perfect "
+            "expert) fails, so $\\log_2 n$ bounds nothing; with no one left to vote, 0 votes against 0 is a "
+            "tie and Halving predicts 1 from then on. Weighted Majority (next page) only shrinks the weights "
+            "of wrong experts instead of discarding them, and copes.")
+
+
+def version_space(a, t: int) -> str:
+    text = ("Blue: how many experts are still consistent after each round (log scale). Dashed: the "
+            "proof's ceiling n/2^M_t, which halves at every mistake; the blue steps stay under it.")
+    kept = a.kept_on_mistakes(t)
+    on_mistakes, without = a.crossed_out(t)
+    if kept:
+        text += (f" By round {t} the {len(kept)} mistake{'s' if len(kept) > 1 else ''} kept "
+                 f"{_fractions(kept)} of the version space (each at most half).")
+    if without:
+        text += (f" Rounds without a mistake crossed out {without} more expert{'s' if without > 1 else ''} "
+                 f"(the wrong minority; mistakes crossed out {on_mistakes}), which is why the blue line can "
+                 "fall faster than the ceiling.")
+    if a.consistent:
+        text += " Dotted: a consistent expert keeps at least one alive."
+    elif a.empty_by(t):
+        text += f" After round {a.empty_after} no expert is consistent (drawn at 0.5: the log scale has no 0)."
+    return text
+
+
+def mistakes(a, t: int) -> str:
+    text = (f"Halving's mistakes so far (M_t = {a.mistakes_until(t)} after round {t}): each step is a wrong "
+            f"majority. The dashed line log₂ n = {a.bound.value:.3g} is the theorem's ceiling")
+    if a.consistent:
+        return text + "; the staircase cannot climb past it while a consistent expert exists."
+    return text + (f", but no expert is consistent with this stream (M = {a.M} in all), so the line bounds "
+                   "nothing here.")
+
+
+def tight(a) -> str:
+    """A line under the theorem when the run reaches the bound (empty otherwise)."""
+    if not a.tight:
+        return ""
+    text = (f"Halving made $\\lfloor\\log_2 {a.n}\\rfloor = {a.floor_log2_n}$ mistakes, the most a whole "
+            "number of mistakes can be under the theorem: on this stream the bound is **tight**.")
+    if a.forced_rounds:
+        text = (f"The adversary forced a mistake in each of its first {a.forced_rounds} rounds. " + text)
+    return text
+
+
+PROOF_INTRO = "The theorem's proof, with this run's numbers up to the player's round."
+PROOF_STEPS = (
+    "1. At the start every expert is consistent: $|C_1| = n$.\n"
+    "2. On a mistake the majority of $C_t$ was wrong, and all of it is crossed out: "
+    "$|C_{t+1}| \\le |C_t|/2$; on other rounds $|C_{t+1}| \\le |C_t|$ (the wrong minority is crossed out).\n"
+    "3. So after $M$ mistakes $|C_{m+1}| \\le n/2^M$.\n"
+    "4. The perfect expert is never crossed out: $|C_{m+1}| \\ge 1$.\n"
+    "5. Hence $1 \\le n/2^M$, that is $M \\le \\log_2 n$."
+)
+
+
+def proof_table(a, t: int) -> str:
+    kept = a.kept_on_mistakes(t)
+    worst = f"; here the largest is {max(kept):.3f}" if kept else ""
+    return (f"Each mistake keeps at most half of the version space (after/before ≤ 0.5{worst}), so the "
+            "size after the k-th mistake is at most n/2^k.")
+
+
+def proof_end(a, t: int) -> tuple[str, str]:
+    """(markdown, latex) closing the proof at round t: step 4 failing, or the chain 1 ≤ |C| ≤ n/2^M."""
+    if a.sizes[t] == 0:
+        return f"Here step 4 fails: after round {t} no expert is consistent ($|C_{{{t + 1}}}| = 0$).", ""
+    M = a.mistakes_until(t)
+    return "", (rf"1 \le |C_{{{t + 1}}}| = {int(a.sizes[t])} \le \frac{{n}}{{2^{{M_t}}}} = "
+                rf"\frac{{{a.n}}}{{2^{{{M}}}}} = {version_space_ceiling(a.n, M):.4g}")

@@ -1,0 +1,219 @@
+"""The Perceptron lesson's content: lecture presets, help texts and captions computed from the run.
+
+Captions take the analysis (:class:`olcore.lessons.perceptron.PerceptronAnalysis`) and state only
+facts of that run, so they are true for every setting.
+"""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+from olapp.controls import Preset
+
+UCL = "UCL COMP0078, Online learning"
+CB = "Cesa-Bianchi, On-line learning"
+
+PRESETS = [
+    Preset(
+        "Perceptron at margin γ (Novikoff)",
+        f"{UCL}, Perceptron Bound [Novikoff]: on a stream separated by a unit v with margin γ = 0.1 inside "
+        "radius R = 1, the Perceptron makes at most (R/γ)² = 100 mistakes, however long the stream.",
+        {"stream": "Generated", "T": 200, "gamma": 0.1, "noise": 0.0, "seed": 0, "epochs": 1}),
+    Preset(
+        "Cycle until it converges",
+        f"{UCL} (\"How can we use the Perceptron to find a w that separates S? How long will it take?\") and "
+        f"{CB} (cycled over a separable stream it stops after finitely many updates): a thin margin γ = 0.03, "
+        "replayed 12 times; it stops erring during pass 9, far inside (R/γ)² ≈ 1111.",
+        {"stream": "Generated", "T": 100, "gamma": 0.03, "noise": 0.0, "seed": 1, "epochs": 12}),
+    Preset(
+        "Noisy labels: the non-separable bound",
+        f"{CB}, generalized Perceptron convergence theorem: with 10% of the labels flipped no v separates the "
+        "stream, yet M ≤ L_u + R²‖u‖² + R‖u‖√L_u for every u (u's hinge loss L_u pays for the flips).",
+        {"stream": "Generated", "T": 200, "gamma": 0.15, "noise": 0.1, "seed": 0, "epochs": 1}),
+    Preset(
+        "Noisy labels, replayed: it never converges",
+        f"{CB} (\"What if the stream is not linearly separable?\"): with 5% flipped labels every pass makes "
+        "mistakes again; the bound keeps growing with L_u, so it still holds after every pass.",
+        {"stream": "Generated", "T": 200, "gamma": 0.15, "noise": 0.05, "seed": 0, "epochs": 5}),
+    Preset(
+        "You are the adversary (type the points)",
+        f"{UCL}, Perceptron Bound [Novikoff]: whatever points you type, the mistakes stay below (R/γ)², with "
+        "γ the margin of the best line through the origin for your points, as long as some line through the "
+        "origin separates them. Try to force many mistakes.",
+        {"stream": "Typed", "epochs": 1}),
+]
+
+SOURCES = {
+    "Generated": "points in the plane separated by a random unit vector v with margin γ (radius R = 1).",
+    "Typed": "edit a table of points yourself: you are the adversary.",
+}
+
+#: The typed points a new session starts with.
+TYPED = {"x1": [0.8, -0.6, 0.1, -0.2, 0.9, -0.9], "x2": [0.3, -0.2, 0.9, -0.8, -0.4, 0.5],
+         "y": [1, -1, 1, -1, 1, -1]}
+
+HELP = SimpleNamespace(
+    T="Number of rounds in one pass: one point arrives per round.",
+    gamma="Every point lies at distance at least γ from the separating line (R = 1). Novikoff's bound is "
+          "(R/γ)² = 1/γ².",
+    noise="Each label is flipped with this probability. With flips the stream is usually not separable and "
+          "Novikoff's assumption fails; the page then shows the non-separable bound for the best comparator "
+          "u found.",
+    epochs="How many times the stream is replayed. On a separable stream the mistakes stop growing after at "
+           "most (R/γ)² of them: the Perceptron has converged.",
+    typed="One row per round: the point (x1, x2) and its label y (-1 or +1). Add, edit or delete rows; the "
+          "rounds are played top to bottom.",
+    C="Aggressiveness of PA-I and PA-II. PA-I caps each step at C. PA-II steps ℓ/(‖x‖² + 1/(2C)), the "
+      "constant of the paper (Crammer et al. 2006, objective ½‖w − w'‖² + Cξ²). The slide's PA-II, "
+      "ℓ/(‖x‖² + 1/C), is the exact solution of the slide's own objective ½‖w − w'‖² + (C/2)ℓ²: the "
+      "paper's C is the slide's C/2, so both are right, with C counted differently.",
+    eta="OGD's fixed learning rate on the hinge loss.",
+)
+
+INTRO = (
+    "The Perceptron keeps one weight vector **w** and predicts the side of the hyperplane **w · x = 0** a "
+    "point falls on. It changes **w** only when it is wrong, by adding the misclassified point times its "
+    "label: **w ← w + y x**. Each mistake tilts the hyperplane towards the point. If some unit direction "
+    "**v** separates the labels with margin **γ** and every point lies within radius **R**, Novikoff's "
+    "theorem says the Perceptron makes at most **(R/γ)²** mistakes, however long the stream runs and however "
+    "often it is replayed."
+)
+
+COMPARE_INTRO = (
+    "The same stream, five update rules. The Perceptron moves only on mistakes and by a fixed step; the "
+    "passive-aggressive family also moves on correct predictions with margin below 1, by just enough (PA), "
+    "capped by C (PA-I), or softened by 1/(2C) (PA-II, the paper's constant; the slide writes 1/C for the "
+    "same update with its C counted twice as large); OGD takes a fixed step η on the hinge loss."
+)
+
+
+def _g(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def _separator(a) -> str:
+    if a.v_from == "generator":
+        return f"the generator's separator v (margin γ = {_g(a.gamma)})"
+    return f"the max-margin direction v through the origin, found from the stream (margin γ = {_g(a.gamma)})"
+
+
+def readout(a, t: int) -> str:
+    return (f"After **{t}** of {a.T} rounds: **{_mistakes(a.mistakes_at(t))}** "
+            f"(of {a.trace.n_mistakes} in the whole run).")
+
+
+def data_space(a, view) -> str:
+    parts = [f"Filled points have arrived ({view.n_seen} of {a.pass_length})"
+             + ("; faded ones are still to come." if view.n_seen < a.pass_length else ".")
+             + " The dotted circle has radius R = " + _g(a.R) + "."]
+    if view.w.any():
+        parts.append("The blue line is the current hyperplane w_t · x = 0, the arrow its normal w_t/‖w_t‖.")
+    else:
+        parts.append("w is still 0, so there is no hyperplane yet (every score is 0 and counts as a mistake).")
+    if a.separable:
+        parts.append(f"The green dashed line is {_separator(a)}; the shaded band is its margin ±γ.")
+    else:
+        parts.append("No separator is drawn: no line through the origin separates this stream.")
+    if view.last is not None:
+        parts.append(f"The ring marks round {view.t}'s point: "
+                     + ("a mistake (orange ring)." if view.last_mistake else "classified correctly (grey ring)."))
+    return " ".join(parts)
+
+
+def weight_space(a, view) -> str:
+    parts = [f"Each dot is w after a mistake ({view.M} so far)."]
+    if view.update is not None:
+        parts.append(f"Round {view.t} was a mistake: the arrow is its update + y_t x_t.")
+    elif view.t > 0:
+        parts.append(f"Round {view.t} was not a mistake, so w did not move (no arrow).")
+    if not view.arcs:
+        parts.append(f"No direction classifies all {view.n_seen} points seen so far: they are not separable "
+                     "through the origin, so there is no wedge.")
+    else:
+        width = math.degrees(sum(end - start for start, end in view.arcs))
+        parts.append(f"The green wedge ({width:.1f}°) holds every direction that classifies all {view.n_seen} "
+                     "points seen so far correctly; it narrows as points arrive.")
+        if view.in_wedge:
+            parts.append("w_t is inside it: it classifies every point seen so far.")
+        else:
+            parts.append(f"w_t is outside it: it still misclassifies {view.wrong_seen} of the points seen.")
+    if a.separable:
+        parts.append("The dashed green ray is the direction of v.")
+    return " ".join(parts)
+
+
+def mistakes(a, log_y: bool) -> str:
+    passes = " Dotted vertical lines mark the start of each new pass over the stream." if a.epochs > 1 else ""
+    if a.separable:
+        return (f"The staircase counts mistakes; the dashed line is Novikoff's (R/γ)² = {_g(a.bound.value)} "
+                f"with R = {_g(a.R)} and γ = {_g(a.gamma)}, the margin of {_separator(a).split(' (')[0]}. "
+                "The staircase can never cross it, whatever the number of epochs."
+                + (" Log scale, since the bound is far above the count: the staircase starts at the first "
+                   "mistake, and a flat stretch is a run of rounds without mistakes." if log_y else "") + passes)
+    return (f"The dashed curve is the relative mistake bound after t rounds, with L_u the hinge loss of u on "
+            f"those rounds (‖u‖ = {_g(a.norm_u)}, R = {_g(a.R)}). It grows with every round u itself pays for."
+            + passes)
+
+
+def convergence(a) -> tuple[str, str] | None:
+    """(kind, text) of the per-pass summary, kind in success/info; ``None`` for one pass."""
+    if a.epochs <= 1:
+        return None
+    counts = ", ".join(str(int(c)) for c in a.per_pass)
+    if a.converged_pass is not None:
+        e = a.converged_pass
+        where = (f" The last mistake was in round {a.last_mistake} (pass {(a.last_mistake - 1) // a.pass_length + 1})."
+                 if a.last_mistake else "")
+        within = f", within (R/γ)² = {_g(a.novikoff.value)}." if a.separable else "."
+        return "success", (f"**Converged.** Mistakes per pass: {counts}. Pass {e} makes no mistake, so w did not "
+                           "move during it and classifies every point of the stream correctly: from then on the "
+                           f"Perceptron never errs again.{where} Total M = {a.trace.n_mistakes} updates{within}")
+    if a.separable:
+        return "info", (f"Mistakes per pass: {counts}. Every pass so far has made a mistake; on a separable stream "
+                        f"the total cannot pass (R/γ)² = {_g(a.novikoff.value)}, so more passes end in a pass "
+                        "without mistakes.")
+    why = ("with flipped labels no line through the origin classifies the whole stream"
+           if a.n_flipped else "no line through the origin classifies the whole stream")
+    return "info", (f"Mistakes per pass: {counts}. No pass is free of mistakes: {why}, so the Perceptron never "
+                    "converges; it keeps paying mistakes in every pass, and the bound grows with L_u as fast.")
+
+
+def run_line(a) -> str:
+    return f"This run: **M = {a.trace.n_mistakes}** mistakes in {a.T} rounds."
+
+
+PROOF_INTRO = ("Two bounds on ‖w‖ after M mistakes: one grows like √M, the other like M. They can only both "
+               "hold for small M.")
+
+
+def proof(a) -> str:
+    if a.separable:
+        return ("Each mistake adds at most R² to ‖w‖² (the score y w·x was ≤ 0), so ‖w‖ ≤ √M·R; and it adds at "
+                "least γ to w·v, so ‖w‖ ≥ w·v ≥ M·γ. A line cannot stay above a square root for long: the two "
+                f"bounds meet at M = (R/γ)² = {_g(a.proof.meet)}, so there can be no more mistakes.")
+    return ("Without a margin the lower bound is w·u ≥ M − L_u: each mistake adds at least 1 − ℓ_t(u) to w·u. "
+            "With ‖w‖ ≤ √M·R it gives the non-separable bound above.")
+
+
+def compare(a, c) -> str:
+    text = ("Solid: each learner's mistakes (log scale: a curve appears at its first mistake); dashed, same "
+            f"colour: its bound with the same comparator u (‖u‖ = {c.norm_u:.3g}). OGD's bound is on its hinge "
+            "loss, which is at least its number of mistakes.")
+    if "PA" not in c.bounds:
+        text += " PA without a cap has no mistake bound when u pays some hinge loss, so none is drawn for it."
+    return text
+
+
+def hyperplanes(c) -> str:
+    return ("Where each learner's hyperplane ends after the whole run: "
+            + ", ".join(f"{k} {_mistakes(tr.n_mistakes)}" for k, tr in c.traces.items()) + ".")
+
+
+def _mistakes(m: int) -> str:
+    return f"{m} mistake" + ("" if m == 1 else "s")
+
+
+def not_2d(a) -> str:
+    return (f"This stream has d = {a.d} features: the plane pictures need d = 2. Mistakes and the proof are "
+            "below.")

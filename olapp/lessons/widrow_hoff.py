@@ -1,0 +1,242 @@
+"""The Widrow-Hoff lesson's content: lecture presets, help texts, and captions computed from the run.
+
+Every caption states facts of the run it is given (an analysis of :mod:`olcore.lessons.widrow_hoff`),
+never a fact that could be false for other settings.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from olcore.lessons.widrow_hoff import SOURCE
+
+from ..controls import Preset
+
+__all__ = ["PRESETS", "SOURCES", "HELP", "INTRO", "TABLE", "plane", "weights", "cumulative", "sweep", "eta_star",
+           "round_line", "run_line", "proof_intro", "potential", "proof_round", "telescoping", "TELESCOPING_AFTER", "reading_notes",
+           "o2b_intro", "online_to_batch", "eg_intro", "eg"]
+
+_CITE = f"({SOURCE})"
+
+PRESETS = [
+    Preset("A little noise (d = 2)", "Watch w_t walk to u and jitter around it; the bound holds with room to "
+           f"spare {_CITE}.",
+           dict(stream="Generated", d=2, T=200, noise=0.3, norm_u=1.5, eta=0.2, seed=0)),
+    Preset("Noise-free: loss stays bounded forever", "σ = 0, so the generating u has L_u = 0 and Theorem 1 reads "
+           f"L_WH ≤ ‖u‖²/η: the total loss stays below it however long the stream {_CITE}.",
+           dict(stream="Generated", d=2, T=1000, noise=0.0, norm_u=1.5, eta=0.9, seed=0)),
+    Preset("Too large η: noise is amplified", "η = 0.95 chases every noisy target: the L_u/(1−η) term of the "
+           f"bound is twenty times L_u {_CITE}.",
+           dict(stream="Generated", d=2, T=500, noise=1.0, norm_u=1.5, eta=0.95, seed=0)),
+    Preset("Too small η: a slow start", "η = 0.02 takes small steps: the ‖u‖²/η term is fifty times ‖u‖² "
+           f"{_CITE}.",
+           dict(stream="Generated", d=2, T=500, noise=0.3, norm_u=3.0, eta=0.02, seed=0)),
+    Preset("Ten features", f"d = 10: no plane to draw, but Theorem 1 does not depend on d {_CITE}.",
+           dict(stream="Generated", d=10, T=1000, noise=0.3, norm_u=2.0, eta=0.3, seed=0)),
+]
+
+SOURCES = {"Generated": "y = u·x + Gaussian noise, x uniform in the unit ball, u of length ‖u‖ (random direction)."}
+
+HELP = SimpleNamespace(
+    d="Number of features. The weight-plane picture needs d = 2.",
+    T="Length of the stream.",
+    noise="Standard deviation σ of the Gaussian noise added to u·x. With σ = 0 the generating u has zero loss.",
+    norm_u="Length of the vector u that generates the targets.",
+    eta="Step size of the update. Theorem 1 needs 0 < η < 1: small η learns slowly (‖u‖²/η), "
+        "large η over-reacts to noise (L_u/(1−η)).",
+    use_eta="Set the learning-rate slider to the η that minimises the bound (rounded to the slider's step).",
+    rescale="Divide every x_t by R = max‖x_t‖. Predictions of Ru on the rescaled stream equal those of u on the "
+            "original, so the same targets stay learnable.",
+    m_max="Sample sizes m = 1 … this value are shown.",
+    repeats="Theorem 2 bounds the mean risk over random samples; this many independent samples estimate that "
+            "mean (the band is ±2 standard errors).",
+    eg_n="x_t is uniform in [0,1]^n and y_t = u·x_t + noise with u spread evenly over 2 features.",
+    eg_eta="η of the multiplicative update (the notes give no bound for EG, so there is no optimal η to mark).",
+)
+
+INTRO = (
+    "Each round the learner sees $\\mathbf x_t$, predicts $\\hat y_t = \\mathbf w_t\\cdot\\mathbf x_t$, "
+    "then learns $y_t$ and pays the square loss $(\\hat y_t - y_t)^2$. **Widrow-Hoff** (least mean "
+    "squares) takes a small gradient step on that one loss, "
+    "$\\mathbf w_{t+1} = \\mathbf w_t - \\eta(\\mathbf w_t\\cdot\\mathbf x_t - y_t)\\mathbf x_t$: it moves "
+    "toward the loss it just suffered without forgetting what $\\mathbf w_t$ already knows. With "
+    "$\\|\\mathbf x_t\\| \\le 1$ its total loss is never much more than that of the best fixed "
+    f"vector $\\mathbf u$ chosen in hindsight, whatever the data ({SOURCE}).")
+
+TABLE = ("| Additive | Multiplicative |\n|---|---|\n| Support vector machine | AdaBoost |\n"
+         "| Perceptron | Winnow / Weighted Majority |\n| Gradient descent (Widrow-Hoff) | Exponentiated gradient |")
+
+
+def _vec(v, k: int = 6) -> str:
+    v = np.asarray(v, float)
+    return "(" + ", ".join(f"{x:.3f}" for x in v[:k]) + (", …" if v.size > k else "") + ")"
+
+
+def eta_star(tu) -> str:
+    return (f"On this stream the bound is smallest at η* = {tu.eta_best:.3f} (bound {tu.bound_best:.4g}); "
+            "section 3 sweeps every η.")
+
+
+def plane(a, t: int) -> str:
+    return ("Shaded contours: the total loss $L(\\mathbf w)=\\sum_t(\\mathbf w\\cdot\\mathbf x_t-y_t)^2$ of the whole "
+            "stream (darker is lower; hover for values); its minimum is the clairvoyant least-squares "
+            "$\\mathbf u$ (star). The orange path is $\\mathbf w_1=\\mathbf 0, \\mathbf w_2, \\dots$: each step "
+            "follows one round's gradient, not the whole bowl's. The dotted circle around "
+            f"$\\mathbf u^*$ has radius $\\sqrt{{\\Phi_{{{t + 1}}}}} = {np.sqrt(a.potential[t]):.3g}$, the potential of "
+            "the proof.")
+
+
+def weights(a) -> str:
+    shown = min(a.d, 4)
+    return (f"With d = {a.d} there is no plane to draw: {shown} of the {a.d} coordinates of $\\mathbf w_t$ over "
+            "rounds, and the least-squares $\\mathbf u$'s (dotted, same colour). Set d = 2 for the weight plane.")
+
+
+def round_line(a, t: int) -> str:
+    if t < 1:
+        return ""
+    s = t - 1
+    return (f"**Round {t}:** $\\hat y_{{{t}}} = \\mathbf w_{{{t}}}\\cdot\\mathbf x_{{{t}}} = "
+            f"{a.trace.predictions[s]:.4f}$, $y_{{{t}}} = {a.y[s]:.4f}$, loss $\\ell_{{{t}}}^2 = {a.trace.losses[s]:.4f}$; "
+            f"$\\mathbf w_{{{t + 1}}} = \\mathbf w_{{{t}}} - {a.eta:g}\\cdot({a.residual[s]:.4f})\\,\\mathbf x_{{{t}}}$.")
+
+
+def cumulative(a) -> str:
+    th = a.theorem1
+    if not th.applies:
+        return ("Blue: Widrow-Hoff's total loss after t rounds. Orange: the loss of the least-squares u of the whole "
+                "stream, which knew all rounds in advance. Theorem 1 is not drawn: " + th.why_not)
+    crossed = int(np.sum(a.cumulative > th.curve + 1e-9))
+    gap = th.value - a.loss
+    return ("Blue: Widrow-Hoff's total loss after t rounds. Orange: the loss of the least-squares u of the whole "
+            "stream, which knew all rounds in advance. Dashed: Theorem 1's bound on the first t rounds, "
+            "$\\min_{\\mathbf u} L_{\\mathbf u}(t)/(1-\\eta) + \\|\\mathbf u\\|^2/\\eta$"
+            + (": the blue curve stays under it in all " if crossed == 0 else ": crossed in ")
+            + (f"{a.T} rounds" if crossed == 0 else f"{crossed} rounds (a bug: please report it)")
+            + f", ending {gap:.4g} below it ({a.loss:.4g} against {th.value:.4g}).")
+
+
+def sweep(tu, eta: float) -> str:
+    return ("Each point is a full run of Widrow-Hoff on this stream with that η (log scale). The dashed bound is "
+            "convex in η: ‖u‖²/η punishes small steps, L_u/(1−η) large ones. "
+            f"Its minimum is at η* = {tu.eta_best:.3f}; for a fixed u that balance is "
+            "$\\eta^*=\\|\\mathbf u\\|/(\\sqrt{L_{\\mathbf u}}+\\|\\mathbf u\\|)$, where the bound equals "
+            "$(\\sqrt{L_{\\mathbf u}}+\\|\\mathbf u\\|)^2$. "
+            f"On this stream the smallest actual loss is at η = {tu.eta_best_loss:.2f}"
+            + (": the bound is a worst case over all streams, not a prediction of the loss."
+               if abs(tu.eta_best_loss - tu.eta_best) > 0.05 else ", close to η*."))
+
+
+def run_line(a, tu) -> str:
+    txt = (f"Here $\\mathbf u^* = {_vec(a.u_star)}$ minimises the right-hand side (a ridge regression with "
+           f"$\\lambda=(1-\\eta)/\\eta={a.ridge_lambda:.3f}$). Assumption: "
+           + a.ball.message().replace("||x_t||", "$\\|\\mathbf x_t\\|$").replace("<=", "≤")
+           + f" At $\\eta^* = {tu.eta_best:.3f}$ the bound would be {tu.bound_best:.4f}.")
+    if a.rescaled:
+        txt += f" The stream was divided by R = {a.R:.4g} to bring it into the unit ball."
+    if a.u_true is not None:
+        txt += (f" The stream was generated by $\\mathbf u$ with $\\|\\mathbf u\\| = {np.linalg.norm(a.u_true):.3g}$ "
+                f"and noise σ = {a.noise:g}.")
+    return txt
+
+
+def proof_intro() -> str:
+    return ("Fix $\\mathbf u$ (here $\\mathbf u^*$) and watch $\\Phi_t=\\|\\mathbf w_t-\\mathbf u\\|_2^2$. With "
+            "$\\ell_t=\\mathbf w_t\\cdot\\mathbf x_t-y_t$ (learner's error) and $g_t=\\mathbf u\\cdot\\mathbf x_t-y_t$ "
+            "(u's error), the **claim** is $\\Phi_{t+1}-\\Phi_t \\le -\\eta\\ell_t^2+\\frac{\\eta}{1-\\eta}g_t^2$ "
+            "whenever $\\|\\mathbf x_t\\|\\le 1$: every unit of the learner's loss lowers the potential by η, every "
+            "unit of u's loss raises it by at most η/(1−η). The potential starts at $\\|\\mathbf u\\|^2$ and never "
+            "goes below 0, so the learner's loss is paid for by $\\|\\mathbf u\\|^2$ and by u's loss.")
+
+
+def potential(a) -> str:
+    v = a.claim_violations
+    held = (f"every one of the {a.T} rounds' actual change (dots) lies on or below its bound (the red tick)"
+            if v == 0 else
+            f"in {v} of the {a.T} rounds the actual change (dots) lies above its bound (the red tick): "
+            "those rounds have ‖x_t‖ > 1, where the claim is not proved")
+    return (f"Top: the potential (purple) against the sum of the claim's bounds (dashed), which starts at "
+            f"Φ₁ = ‖u*‖² = {a.potential[0]:.4g}. Bottom: {held}; the gap is the slack of the two inequalities "
+            "(7) and (10) of the proof.")
+
+
+def proof_round(a, t: int) -> str:
+    if t < 1:
+        return ""
+    s = t - 1
+    ell, g = a.residual[s], a.comparator_residual[s]
+    rel = "\\le" if a.potential_drop[s] <= a.claim[s] + 1e-9 else ">"
+    return (f"**Round {t}:** $\\ell_{{{t}}} = {ell:.4f}$, $g_{{{t}}} = {g:.4f}$, "
+            f"$\\Phi_{{{t + 1}}}-\\Phi_{{{t}}} = {a.potential_drop[s]:.4f} "
+            f"{rel} "
+            f"-{a.eta:g}\\cdot{ell ** 2:.4f} + \\frac{{{a.eta:g}}}{{{1 - a.eta:.2f}}}\\cdot{g ** 2:.4f} = {a.claim[s]:.4f}$.")
+
+
+def telescoping(a) -> str:
+    total = float(a.potential[-1] - a.potential[0])
+    return ("\\begin{aligned}"
+            f"-\\|\\mathbf u^*\\|^2 &= -\\Phi_1 = {-a.potential[0]:.4f} \\\\"
+            f"&\\le \\Phi_{{T+1}}-\\Phi_1 = \\textstyle\\sum_{{t=1}}^{{{a.T}}}(\\Phi_{{t+1}}-\\Phi_t) = {total:.4f} \\\\"
+            f"&\\le -\\eta L_{{WH}}+\\tfrac{{\\eta}}{{1-\\eta}}L_{{\\mathbf u^*}}"
+            f" = -{a.eta:g}\\cdot {a.loss:.4f} + \\tfrac{{{a.eta:g}}}{{{1 - a.eta:.2f}}}\\cdot {a.loss_u_star:.4f}"
+            f" = {a.telescoped_rhs:.4f}"
+            "\\end{aligned}")
+
+
+TELESCOPING_AFTER = (
+    "Dividing by $-\\eta$ flips the inequality and gives Theorem 1: "
+    "$L_{WH}\\le \\frac{L_{\\mathbf u}}{1-\\eta}+\\frac{\\|\\mathbf u\\|^2}{\\eta}$. "
+    "The per-round claim comes from expanding $\\|\\mathbf w_t-\\mathbf u-\\eta\\ell_t\\mathbf x_t\\|^2$, "
+    "using $\\|\\mathbf x_t\\|\\le1$ (line 7) and $ab\\le(a^2+b^2)/2$ with $a=g_t/\\sqrt{1-\\eta}$, "
+    "$b=\\ell_t\\sqrt{1-\\eta}$ (line 10).")
+
+
+def reading_notes() -> str:
+    return ("Reading the notes: the scribe's algorithm box lost its minus signs ('w_t η(w_t·x_t y_t)x_t'); "
+            "Section 1.1 writes the rule in full, which is what runs here. Motivation 2's objective must use the "
+            "*squared* distance ‖w_{t+1} − w_t‖², as Section 1.3 does; line (15)'s sum runs to T.")
+
+
+def o2b_intro() -> str:
+    return ("Given an i.i.d. sample of size $m$, run Widrow-Hoff once over it and output the **average** "
+            "$\\mathbf v=\\frac1m\\sum_{t=1}^m\\mathbf w_t$. Each $\\mathbf w_t$ is tested on a fresh point "
+            "$(\\mathbf x_t,y_t)$, so the online loss estimates risk.")
+
+
+def online_to_batch(c) -> str:
+    mi = c.m_max - 1
+    avg, last = c.mean_avg[mi], c.mean_last[mi]
+    compare = (f"At m = {c.m_max} the average's mean risk is {avg:.4g}, the last iterate's {last:.4g}"
+               + (": the average still carries the early, poor iterates (from $\\mathbf w_1=\\mathbf 0$). "
+                  if avg > last else ". ")
+               + "What averaging buys is the guarantee: Theorem 2 bounds the average, and the notes prove nothing "
+                 "about the last iterate.")
+    if c.exact_distribution:
+        return (f"Blue: the risk of the averaged vector, measured on a held-out sample of {c.n_test:,} points "
+                f"from the same distribution and averaged over {c.repeats} independent training samples (band: ±2 s.e.). "
+                "Orange: the last iterate $\\mathbf w_{m+1}$. Dashed: Theorem 2's bound, with the exact risk "
+                "$R_{\\mathbf u}=\\|\\mathbf u-\\mathbf u_{true}\\|^2/(d+2)+\\sigma^2$ of this distribution. Green: the "
+                f"noise floor σ² = {c.best_risk:.4g}, the best any vector can do. " + compare)
+    return (f"Here the distribution D is 'pick one of your {c.n_test:,} rows at random', so risks are exact "
+            f"means over your rows; {c.repeats} samples drawn with replacement (band: ±2 s.e.). Dashed: Theorem 2's "
+            f"bound. Green: the best risk any vector has on your rows, {c.best_risk:.4g}. " + compare)
+
+
+def eg_intro() -> str:
+    return ("Motivation 2 picks $\\mathbf w_{t+1}$ to trade the new loss against a *distance* to $\\mathbf w_t$. "
+            "The squared Euclidean distance gives Widrow-Hoff's additive step; the relative entropy between "
+            "probability vectors gives **exponentiated gradient** (EG), a multiplicative step: "
+            "$w_{t+1,i} = w_{t,i}\\,e^{-\\eta\\,\\partial L/\\partial w_i}/Z_t$ with "
+            "$\\partial L/\\partial w_i = 2(\\hat y_t - y_t)x_{t,i}$.")
+
+
+def eg(e) -> str:
+    who = "EG's" if e.cum_eg[-1] < e.cum_wh[-1] else "Widrow-Hoff's"
+    return (f"A stream of {e.T} rounds whose targets come from a probability vector on {e.k} of the {e.n} features. "
+            f"Widrow-Hoff needs ‖x‖ ≤ 1, so it sees x/{e.R:.3g} and runs at its bound-minimising η = {e.eta_wh:.3f}; "
+            "its bound (dashed) grows with ‖u‖²·max‖x‖², which grows with n. EG works on the simplex directly; after "
+            f"{e.T} rounds it puts {e.mass:.0%} of its weight on the {e.k} relevant features. Total loss: EG "
+            f"{e.cum_eg[-1]:.4g}, Widrow-Hoff {e.cum_wh[-1]:.4g} ({who} is lower). EG's known bounds (beyond these "
+            "notes) grow like log n; raise n to compare.")

@@ -1,0 +1,184 @@
+"""The Winnow lesson's content: lecture presets, help texts and captions computed from the run.
+
+Every caption takes the analysis (:mod:`olcore.lessons.winnow`) and states only what the run
+shows, for every α offered (1.5, 2, 3), not the notes' α = 2 alone.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
+
+from ..controls import Preset
+
+NOTES = "CMU 16-831, Online linear classification, section 4.4"
+
+N_OPTIONS = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]
+ALPHAS = [1.5, 2.0, 3.0]
+
+PRESETS = [
+    Preset(
+        "Winnow with k = 3 of N = 1000",
+        f"{NOTES}: labels are an OR of k = 3 of N = 1000 attributes, and Winnow makes fewer than "
+        "2 + 3k(log₂N + 1) ≈ 100.7 mistakes, however long the stream; after a few dozen it stops erring.",
+        {"stream": "Generated", "N": 1000, "k": 3, "T": 2500, "alpha": 2.0, "seed": 0}),
+    Preset(
+        "Ten times more attributes: k = 3 of N = 10⁴",
+        f"{NOTES}: the bound grows with log N only, so ten times more irrelevant attributes add just "
+        "3k·log₂10 ≈ 30 to it (≈ 130.6); the Perceptron's bound on the same task grows tenfold.",
+        {"stream": "Generated", "N": 10000, "k": 3, "T": 500, "alpha": 2.0, "seed": 0}),
+    Preset(
+        "More relevant attributes: k = 10 of N = 1000",
+        f"{NOTES}: the bound is linear in k, 2 + 3k(log₂N + 1) ≈ 331 for k = 10; each relevant weight is "
+        "promoted at most log₂N + 1 times before it alone crosses θ = N.",
+        {"stream": "Generated", "N": 1000, "k": 10, "T": 2500, "alpha": 2.0, "seed": 0}),
+    Preset(
+        "The proof's potential (k = 3 of N = 100)",
+        f"{NOTES}, equations (21)-(27): Φ = Σ w starts at N, gains at most N per promotion, loses more than "
+        "N/2 per demotion and stays positive, so demotions are fewer than 2 + 2m⁺. Step through the mistakes.",
+        {"stream": "Generated", "N": 100, "k": 3, "T": 500, "alpha": 2.0, "seed": 0}),
+    Preset(
+        "Promotion factor α = 3",
+        f"{NOTES} uses α = 1 + β = 2; the same potential argument with a general α gives "
+        "Nα/((α−1)θ) + (α+1)k(log_α θ + 1) (k = 3, N = 100, θ = N).",
+        {"stream": "Generated", "N": 100, "k": 3, "T": 500, "alpha": 3.0, "seed": 0}),
+]
+
+SOURCES = {"Generated": "random examples labelled by an OR of k of the N attributes (a new draw per seed)."}
+
+HELP = SimpleNamespace(
+    N="Number of boolean attributes, on a log scale up to 10⁴. Only k of them matter.",
+    k="The label is the OR of k attributes chosen at random.",
+    T="Number of examples in the stream. T × N is capped at 5 million values.",
+    alpha="Weights are multiplied by α on a missed positive and divided by α on a false positive. The notes "
+          "use α = 2 (β = 1); other values use the same proof with general constants.",
+    sweep_seeds="How many random streams (seeds 0, 1, ...) are run for each N, 400 rounds each (fewer when "
+                "N × rounds would exceed 5 million values).",
+    upload="Winnow's bound needs a k-literal disjunction that labels every row. The page looks for one "
+           "(attributes never on in a negative row, then a greedy cover of the positive rows); if there is "
+           "none, the theorem does not apply and no bound is drawn.",
+)
+
+INTRO = (
+    "The label is an OR of **k** of the **N** boolean attributes, and the learner does not know which. "
+    "Winnow gives every attribute weight 1 and predicts 1 when the weights of the active attributes sum to "
+    "more than the threshold **θ = N**. On a missed positive it **multiplies** the weights of the active "
+    "attributes by **α**; on a false positive it **divides** them by α (the notes take α = 2: doubling and "
+    "halving). Relevant attributes are never divided (a negative example has none of them on), so they climb "
+    "quickly, while the many irrelevant ones are pushed down. The mistakes are bounded by a multiple of "
+    "**k log N**: fewer than 2 + 3k(log₂N + 1) at α = 2, where the Perceptron's bound grows like N."
+)
+
+
+def _g(x: float) -> str:
+    """A number as a lecturer reads it: 4 significant digits, thousands with separators."""
+    return f"{x:,.0f}" if abs(x) >= 10_000 else f"{x:.4g}"
+
+
+def _log(alpha: float) -> str:
+    """log with the base as a subscript where there is one: log₂, log₃, log_1.5."""
+    return {2.0: "log₂", 3.0: "log₃"}.get(float(alpha), f"log_{alpha:g}")
+
+
+def cut(T: int, T_run: int, N: int) -> str:
+    """Said when the stream was cut to fit 5 million values."""
+    return f"With N = {N:,} the stream is cut to {T_run:,} rounds (T × N ≤ 5 million)." if T_run < T else ""
+
+
+def who(a: WinnowAnalysis) -> str:
+    """Which attributes the disjunction has (known, or found on an upload)."""
+    if a.relevant is None:
+        return ("No disjunction labels this stream: some positive row has none of the attributes that are "
+                "never on in a negative row.")
+    if len(a.relevant) == 0:
+        return "Every label is 0: the empty disjunction labels the stream (k = 0)."
+    names = ", ".join(f"x{int(r) + 1}" for r in a.coloured) + (" …" if len(a.relevant) > len(a.coloured) else "")
+    if a.found:
+        return f"A disjunction that labels every row (found greedily, k = {a.k}): {names}."
+    return f"Relevant attributes: {names}."
+
+
+def status(a: WinnowAnalysis, t: int) -> str:
+    e = a.trace.extras
+    return (f"After **{t}** of {a.T} rounds: **{int(e['m_plus'][t])}** mistakes on positives (promotions) and "
+            f"**{int(e['m_minus'][t])}** on negatives (demotions). " + who(a))
+
+
+def weights(a: WinnowAnalysis) -> str:
+    al = a.alpha
+    per = a.promotions.numbers.get("per_weight")
+    text = ("Log scale; the dotted vertical line is the player's round. Coloured: the attributes of the "
+            "disjunction, which only ever go up (a negative example has none of them on, so they are never "
+            f"divided by α); grey: the spread of the others (max, median, min). A relevant weight is multiplied "
+            f"by α = {al:g} only while the active weights sum to at most θ = N = {a.N:,}, so it is promoted at "
+            f"most log_α θ + 1 = {_log(al)} {a.N:,} + 1 = "
+            + (_g(per) if per is not None else _g(a.promotions.value)) + " times.")
+    if a.relevant is not None and len(a.coloured) < len(a.relevant):
+        text += f" Only the first {len(a.coloured)} attributes of the disjunction are coloured."
+    return text
+
+
+def mistakes(a: WinnowAnalysis) -> str:
+    if not a.bound.applies:
+        return ""
+    b = a.bound
+    return (f"The staircase counts Winnow's mistakes after each round; the dashed line is the bound "
+            f"{b.formula} = {b.value:.4g} for k = {a.k}, N = {a.N:,}, α = {a.alpha:g}. It holds for any stream "
+            "labelled by a k-literal disjunction, however long: once the staircase goes flat, Winnow has learnt "
+            "the disjunction (or a rule that agrees with it on everything seen since).")
+
+
+NOT_APPLY = ("**The theorem does not apply to this stream**: no OR of attributes gives every row its label, so "
+             "Winnow's mistake bound says nothing and none is drawn. Winnow still runs, and may keep erring for ever.")
+
+
+def run_line(a: WinnowAnalysis) -> str:
+    if not a.bound.applies:
+        return (f"This run: **m = {a.n_mistakes}** mistakes in {a.T} rounds; no bound (no consistent "
+                "disjunction).")
+    return (f"This run: **m = {a.n_mistakes}** mistakes ({a.m_plus} promotions, {a.m_minus} demotions) in "
+            f"{a.T} rounds, {a.bound.value - a.n_mistakes:.4g} below the bound.")
+
+
+def theorem_note(a: WinnowAnalysis) -> str:
+    text = "Prediction is 1 when Σ w_i x_i > θ (strictly), as in the notes; θ = N."
+    if a.found and a.bound.applies:
+        text += (" For an uploaded stream k is the size of the disjunction found; a smaller one would give a "
+                 "smaller bound.")
+    return text
+
+
+def potential(a: WinnowAnalysis) -> str:
+    al, th = a.alpha, a.theta
+    up, down = (al - 1) * th, (1 - 1 / al) * th
+    c = a.N / down
+    return (f"Φ = Σ w starts at N = {a.N:,}. A promotion multiplies the active weights by α = {al:g}, adding "
+            f"(α−1)·(their sum) ≤ (α−1)θ = {_g(up)} (else the prediction was 1); a demotion divides them by α, "
+            f"removing (1−1/α)·(their sum) > (1−1/α)θ = {_g(down)}. The dashed line adds {_g(up)} per promotion "
+            f"and removes {_g(down)} per demotion, so Φ stays below it; and Φ > 0, so the demotions are fewer "
+            f"than N/((1−1/α)θ) + α·m⁺ = {_g(c)} + {al:g}·m⁺.")
+
+
+def sweep_intro(s: WinnowSweep) -> str:
+    return ("The same kind of stream for growing N, Winnow with α = 2: Winnow's bound grows like log N, the "
+            "Perceptron's (with a constant bias attribute) like N. Each point averages "
+            f"{s.n_seeds} seeds; the band spans the smallest to the largest count.")
+
+
+def sweep(s: WinnowSweep) -> str:
+    w, p = s.winnow.mean(axis=0), s.perceptron.mean(axis=0)
+    n0, n1 = int(s.Ns[0]), int(s.Ns[-1])
+    rounds = (f"{int(s.rounds.max())}" if s.rounds.min() == s.rounds.max()
+              else f"{int(s.rounds.max())}, fewer for large N: {int(s.rounds.min())} at N = {n1:,}")
+    return (f"Log–log axes. From N = {n0:,} to N = {n1:,} (×{n1 // n0:,}) the Perceptron's mean mistakes went "
+            f"from {_g(p[0])} to {_g(p[-1])} and Winnow's from {_g(w[0])} to {_g(w[-1])}; the Perceptron's "
+            f"bound grew from {_g(s.perceptron_bound[0])} to {_g(s.perceptron_bound[-1])}, Winnow's from "
+            f"{_g(s.winnow_bound[0])} to {_g(s.winnow_bound[-1])}. The Perceptron's bound is Novikoff's with "
+            "u = (2,…,2 on the relevant attributes, bias −1), which has y·u·x ≥ 1, so ‖u‖² = 4k + 1, and "
+            f"R² ≤ N + 1. Curves cannot exceed the number of rounds ({rounds}); the Perceptron's bound, linear "
+            "in N, soon leaves the frame.")
+
+
+def sweep_upload(k: int) -> str:
+    return f"Generated streams with k = {k} relevant attributes (not your upload)."

@@ -1,0 +1,203 @@
+"""Content of the Weighted Majority vs Hedge lesson: presets, help texts, captions.
+
+Captions are functions of the analysis (:class:`olcore.lessons.wm_vs_hedge.WMvsHedgeAnalysis`)
+and state only what the run shows.
+"""
+
+from __future__ import annotations
+
+import math
+
+from olapp.controls import Preset
+from olcore.lessons.wm_vs_hedge import CMU, EPS, SWEEP_POINTS, UCL
+
+GENERATED, ADVERSARY = "Generated", "WM adversary"
+#: The page's own stream sources (label -> help); the kit adds "Upload".
+SOURCES = {
+    GENERATED: "noisy experts: expert i errs independently with its own rate, from the best rate up to 0.5 "
+               "(a coin).",
+    ADVERSARY: "exercise 3.1: two constant experts (always 0, always 1) and an outcome that is always the "
+               "opposite of deterministic WM's vote, so WM errs every round and the better expert at most half "
+               "the time.",
+}
+SOURCE_KIND = {GENERATED: "noisy", ADVERSARY: "adversary"}
+
+HELP = {
+    "n": "Number of experts (the WM adversary uses 2).",
+    "T": "Length of the stream.",
+    "best": "Expert 1 errs with this probability; the others' rates rise evenly to 0.5 (a coin flip).",
+    "beta": "Deterministic WM multiplies a wrong expert's weight by β. β = 1/e ≈ 0.368 gives "
+            "M ≤ 2.63 min_i M_i + 2.63 ln n; β = 0 is Halving.",
+    "rwm_eta": "Randomized WM (CMU notes) multiplies a wrong expert's weight by 1 − η; its bound needs η ≤ 1/2. "
+               "Smaller η: less regret to a good expert, more time to find it (ln n/η). At a fixed η the "
+               "bound grows linearly with T.",
+    "rwm_tuned": "Set RWM's η to min(1/2, √(ln n / T)). Since the best expert errs at most T times, the "
+                 "expected regret bound η m* + ln n/η is at most ηT + ln n/η, smallest at η = √(ln n/T), where "
+                 "it is 2√(T ln n): the regret per round vanishes as T grows. (The CMU notes' η = 1/√T also makes "
+                 "RWM no-regret, with the larger bound √T (1 + ln n).)",
+    "wa_loss": "Square loss (y − ŷ)², bound ln n/η for η ≤ 1/2; entropic (log) loss, bound ln n/η for η ≤ 1. "
+               f"The entropic master sees the advice softened to {EPS} + {1 - 2 * EPS:.1f}·x, since a confident "
+               "wrong 0/1 expert has infinite log loss.",
+    "wa_eta": "Learning rate of the weighted average. The notes' theorem: η = 1/2 (square) or η = 1 (entropic); "
+              "larger η voids the bound.",
+    "hedge_mult": "Hedge's learning rate as a multiple of the tuned η* = √(2 ln n / T), which makes the regret "
+                  "bound √(2T ln n).",
+    "heat": "Which master's normalised weights the heat map shows (and the download holds).",
+}
+
+INTRO = (
+    "Without a perfect expert Halving would cross everyone out. **Weighted Majority** keeps every expert but "
+    "multiplies the weight of each wrong one by $\\beta$; it is within a constant factor of the best expert, "
+    "but a deterministic vote can be fooled into erring at least twice as often as the best expert. "
+    "**Randomizing** (follow an expert drawn by weight), **averaging** (predict the weighted mean) or "
+    "**hedging** (spread a unit of money over the experts) removes the factor: with the learning rate "
+    "$\\eta$ tuned to the horizon $T$, the expected *regret* to the best expert grows only like "
+    "$\\sqrt{T \\ln n}$ (Weighted Average's even stays below $\\ln n/\\eta$), so the average regret vanishes. "
+    "At a fixed $\\eta$, Randomized WM's bound $\\eta m^* + \\ln n/\\eta$ still grows linearly with the best "
+    "expert's mistakes $m^*$."
+)
+
+# Each preset sets every setting (the defaults, then its own), so it is reproducible from any state and no
+# two presets match the same settings.
+_BASE = {"n": 10, "T": 500, "best": 0.3, "seed": 0, "beta": 0.368, "rwm_eta": 0.1, "rwm_tuned": False,
+         "wa_loss": "square", "wa_eta": 0.5, "hedge_mult": 1.0}
+_NOISY = {**_BASE, "stream": GENERATED}
+_ADV = {**_BASE, "stream": ADVERSARY, "T": 400}
+PRESETS = [
+    Preset("WM with β = 1/e",
+           f"{UCL}, \"Number of mistakes of the WM algorithm\": with β = 1/e both constants are 2.63, "
+           "M ≤ 2.63 min_i M_i + 2.63 ln n; ten noisy experts, the best wrong 30% of the time.",
+           _NOISY),
+    Preset("Hedge tuned at η*",
+           f"{UCL}, Hedge theorem [LW94, FS97]: at η* = √(2 ln n/m) the expected regret is at most "
+           "√(2 m ln n), the lowest point of the dashed curve in the η sweep.",
+           {**_NOISY, "T": 1000}),
+    Preset("Exercise 3.1: deterministic WM errs twice as often",
+           f"{UCL}, problem 3.1: two constant experts and an outcome that always contradicts WM's vote. WM errs "
+           "every round and the two experts share those mistakes, so WM errs at least twice as often as the best "
+           "expert (exactly twice here, 0 < β < 1 and T even): c-regret is linear for c < 2. RWM and Hedge, whose "
+           "coins the stream cannot see, stay close to the best expert.",
+           _ADV),
+    Preset("Randomized WM with η = 1/2",
+           f"{CMU}, randomized WMA: E[M] ≤ (1 + η) m* + ln N/η; at the largest allowed η = 1/2 it is "
+           "1.5 m* + 2 ln N.",
+           {**_NOISY, "rwm_eta": 0.5}),
+    Preset("Randomized WM tuned to T",
+           f"{CMU}, randomized WMA: with η tuned to the horizon, here η = √(ln n/T), the expected regret bound "
+           "η m* + ln n/η ≤ ηT + ln n/η = 2√(T ln n) grows like √T, so RWM is no-regret (the notes take "
+           "η = 1/√T, with bound √T (1 + ln n)).",
+           {**_NOISY, "T": 2000, "rwm_tuned": True}),
+    Preset("Weighted Average, entropic loss, η = 1",
+           f"{UCL}, Weighted Average theorem: with the entropic (log) loss and η = 1 the regret to the best expert "
+           "is at most ln n, however long the stream.",
+           {**_NOISY, "wa_loss": "entropic", "wa_eta": 1.0}),
+    Preset("Hedge with η ten times too large",
+           f"{UCL}, Hedge proof (2): for any η the regret is at most ln n/η + ηm/2; at 10 η* the weights jump "
+           "to whoever led last and the bound is far above √(2 m ln n).",
+           {**_ADV, "hedge_mult": 10.0}),
+]
+
+
+# -- captions (facts computed from the run) ---------------------------------------------------------------
+def heatmap(which: str) -> str:
+    return (f"{which}'s weights: each row is an expert, each column the weights after that many rounds (the ones "
+            "used in the next round); darker means more weight. The dotted line is the player's round. Weight "
+            "drains from experts as they err.")
+
+
+def download(a, which: str) -> str:
+    note = {
+        "WM": "" if a.reports["WM"].applies else " The bound column is infinite: β = 0 and no expert is perfect.",
+        "RWM": " RWM's bound is on the expected mistakes; the loss column is this draw's.",
+        "WA": ("" if a.reports["WA"].applies else f" No bound column: η = {a.wa_eta:g} is above the theorem's "
+                                                  "limit.")
+              + (" The entropic master saw the softened advice." if a.wa_loss == "entropic" else ""),
+        "Hedge": " Hedge's loss column is the expected (HA-1) loss v_t·ℓ_t; its prediction column the expert a "
+                 "sampled (HA-2) run followed.",
+    }[which]
+    return (f"The download is the run of the master in the heat map ({which}), one row per round: the experts' "
+            "advice and the outcome, its prediction, loss and cumulative loss, the theorem's bound on the "
+            "cumulative loss after that round, and the weights it used." + note)
+
+
+def weights_bar(a) -> str:
+    rwm_beta = 1 - a.rwm_eta
+    same = math.isclose(rwm_beta, a.beta, abs_tol=1e-9)
+    return ("All four masters' weights after the player's round. WM and RWM update alike (multiply a wrong "
+            "expert's weight by β, resp. 1 − η)" + (", and here they share their weights (1 − η = β)" if same else
+                                                    f"; here β = {a.beta:.3g} and 1 − η = {rwm_beta:.3g}")
+            + ". Hedge with 0/1 losses is RWM with 1 − η replaced by e^(−η).")
+
+
+def cumulative(a) -> str:
+    wm = a.traces["WM"].n_mistakes
+    ratio = "" if not a.m_star else f", {a.wm_ratio:.2f} times the best expert's {a.m_star}"
+    return ("Dotted black: the best expert's mistakes so far (in hindsight). Deterministic WM made "
+            f"{wm} mistakes{ratio}; RWM expected {a.rwm_expected_cum[-1]:.1f} and Hedge's expected loss is "
+            f"{a.traces['Hedge'].total_loss:.1f}."
+            + ("" if a.wa_loss == "square" else " (WA's entropic loss is in nats, so it is only in the regret "
+                                                 "chart.)"))
+
+
+def regret(a) -> str:
+    missing = [k for k, r in a.reports.items() if not r.applies]
+    why = " ".join(a.reports[k].why_not for k in missing)
+    return ("Each master's regret L_t − min_i L_t,i (solid) under its theorem's bound (dashed); the shaded ribbon "
+            "is the room the bound leaves. m\\*_t is the best expert's mistakes after t rounds; RWM's and Hedge's "
+            "regret is on their expected loss, the quantity their theorems bound. " + why)
+
+
+def adversary(a) -> str:
+    wm = a.traces["WM"].n_mistakes
+    if a.m_star:
+        ratio = f"a ratio of {a.wm_ratio:.2f}"
+        if a.beta > 0 and a.T % 2 == 0:
+            ratio += ": exactly 2, as it is for every 0 < β < 1 with two experts and T even"
+        elif a.beta > 0:
+            ratio += " (T is odd, so the better expert errs ⌊T/2⌋ times)"
+        else:
+            ratio += ": with β = 0 WM is Halving and crosses both experts out early, so the best expert errs once"
+    else:
+        ratio = "the best expert never erred"
+    return (f"**Exercise 3.1 on screen.** WM made {wm} mistakes in {a.T} rounds, the best expert {a.m_star}: "
+            f"{ratio}. WM always errs at least twice as often as the best expert here, since the two experts share "
+            f"WM's {wm} mistakes. RWM's expected mistakes {a.rwm_expected_cum[-1]:.1f} and Hedge's expected loss "
+            f"{a.traces['Hedge'].total_loss:.1f} stay close to the best expert: the stream was fixed before their "
+            "coins were flipped.")
+
+
+def sweep(sw) -> str:
+    worst = float((sw.expected - sw.bound).max())
+    head = (f"Hedge's regret after T = {sw.T} rounds for {SWEEP_POINTS} learning rates around "
+            f"η* = {sw.eta_star:.3g}. ")
+    if sw.generated:
+        body = (f"The solid line is the expected (HA-1) regret Σ v_t·ℓ_t − min_i L_i averaged over {len(sw.seeds)} "
+                f"generated streams (seeds {sw.seeds[0]}–{sw.seeds[-1]}), the band its lowest to highest. ")
+    else:
+        over = int((sw.sampled > sw.bound).any(axis=0).sum())
+        body = ("On this fixed stream the expected (HA-1) regret Σ v_t·ℓ_t − min_i L_i is one number per η "
+                f"(solid); the orange band spans {len(sw.seeds)} sampled (HA-2) runs. The theorem bounds the "
+                "expectation, not one draw: a single draw may exceed the bound"
+                + (f", as some do here at {over} of the {SWEEP_POINTS} rates. " if over else ". "))
+    mean = sw.expected.mean(axis=0)
+    mid = int(abs(sw.etas / sw.eta_star - 1).argmin())
+    return (head + body + "The dashed bound ln n/η + ηT/2 is smallest at η*, where it equals √(2T ln n); the expected "
+            f"regret stays below it at every η (closest approach {-worst:.3g} below). Small η learns slowly (the "
+            "ln n/η term), large η chases the latest leader (the ηT/2 term): here the expected regret is "
+            f"{mean[0]:.3g} at η = {sw.etas[0]:.2g}, {mean[mid]:.3g} at η* and {mean[-1]:.3g} at η = {sw.etas[-1]:.2g}. "
+            "Only near η* is the bound itself small, whatever the stream.")
+
+
+CONSTANTS = ("The two constants of WM's bound as β varies: at β = 1/e both equal 2.63. No β brings the factor a "
+             "below 2, and exercise 3.1 shows why: a deterministic master can be made to err every round while "
+             "the better of two constant experts errs at most half the time.")
+WM_PROOF = ("WM's total weight W_t (log scale) never leaves the corridor: it stays above the best expert's weight "
+            "β^M_i and below n((1+β)/2)^M, which drops at every WM mistake. The corridor can only stay open for so "
+            "many mistakes: that is the bound.")
+
+
+def hedge_proof(a) -> str:
+    return (f"Hedge against u = the best expert (E{a.i_star + 1}): the relative entropy d(u, v_t) starts at "
+            f"ln n = {math.log(a.n):.3g} and falls as weight moves to u. Summing the per-round inequality, the "
+            "regret to u stays under (d(u,v₁) − d(u,v_t+1))/η + (η/2)Σ v·ℓ²; bounding d by ln n and Σ v·ℓ² by t "
+            "gives the theorem.")

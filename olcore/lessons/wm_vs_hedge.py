@@ -1,0 +1,337 @@
+r"""Weighted Majority vs Hedge: four masters on one expert stream, each against its theorem.
+
+Pure functions of a stream and the lesson's settings (no page globals):
+
+- :func:`make_stream`: the generated noisy experts or the stream of exercise 3.1;
+- :func:`analyse`: deterministic WM, Randomized WM, Weighted Average and Hedge on one stream,
+  each master's regret with its theorem as a :class:`~olcore.report.BoundReport` (every
+  formula from :mod:`olcore.bounds`), the best expert in hindsight and the proof quantities;
+- :func:`sweep`: Hedge's regret over a grid of learning rates around :math:`\eta^*`;
+- :func:`rwm_tuned_eta`: Randomized WM's rate tuned to the horizon.
+
+Sources: UCL COMP0078, Online learning (WM, Weighted Average, Hedge, exercise 3.1) and
+CMU 16-831, Online learning (randomized WM).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import numpy as np
+
+from .. import bounds, experts, streams
+from ..errors import StreamError
+from ..report import BoundReport
+from ..stream import Stream
+from ..trace import Trace
+from ..validate import check_int, check_param, check_seed
+
+__all__ = ["EPS", "SWEEP_SEEDS", "SWEEP_POINTS", "MASTERS", "UCL", "CMU", "make_stream", "rwm_tuned_eta",
+           "soften", "analyse", "sweep", "WMvsHedgeAnalysis", "HedgeSweep"]
+
+#: The entropic Weighted Average sees the advice softened to EPS + (1 - 2 EPS) x (finite log loss).
+EPS = 0.1
+#: Streams (generated source) or HA-2 draws (fixed stream) per point of the η sweep.
+SWEEP_SEEDS = 5
+#: Learning rates in the η sweep (a log grid from η*/20 to 20 η*).
+SWEEP_POINTS = 25
+MASTERS = ("WM", "RWM", "WA", "Hedge")
+UCL = "UCL COMP0078, Online learning"
+CMU = "CMU 16-831, Online learning"
+
+
+def make_stream(source: str, T: int, n: int, best_rate: float, beta: float, seed: int) -> Stream:
+    r"""The lesson's generated streams.
+
+    ``"noisy"``: ``n`` experts err independently, expert :math:`i` with rate
+    ``linspace(best_rate, 0.5, n)[i]`` (the last is a coin), outcomes fair coins.
+    ``"adversary"``: exercise 3.1, two constant experts and :math:`y_t` the opposite of
+    deterministic WM's vote with ``beta`` (:func:`olcore.streams.adversary_wm`).
+    """
+    if source == "adversary":
+        return streams.adversary_wm(T, beta)
+    if source != "noisy":
+        raise StreamError.bad("source", repr(source), "'noisy' or 'adversary'")
+    n = check_int(n, "n", 1, None)
+    best_rate = check_param(best_rate, "best_rate", 0.0, 0.5)
+    return streams.expert_error_rates(T, np.linspace(best_rate, 0.5, n), seed=seed)
+
+
+def rwm_tuned_eta(T: int, n: int) -> float:
+    r"""Randomized WM's rate tuned to the horizon: :math:`\eta = \min(1/2, \sqrt{\ln n / T})`.
+
+    Since :math:`m^* \le T`, the expected regret bound :math:`\eta m^* + \ln n/\eta` is at most
+    :math:`\eta T + \ln n/\eta`, smallest at :math:`\eta = \sqrt{\ln n/T}`, where it is
+    :math:`2\sqrt{T\ln n}`; the theorem needs :math:`\eta \le 1/2`.  (The CMU notes'
+    :math:`\eta = 1/\sqrt T` also makes RWM no-regret, with bound :math:`\sqrt T(1 + \ln n)`.)
+    A floor of 0.01 keeps one expert (:math:`\ln 1 = 0`) meaningful.
+    """
+    T = check_int(T, "T", 1, None)
+    n = check_int(n, "n", 1, None)
+    return float(min(0.5, max(0.01, math.sqrt(math.log(n) / T))))
+
+
+def soften(X: np.ndarray, wa_loss: str) -> np.ndarray:
+    """The advice the Weighted Average sees: ``EPS + (1 - 2 EPS) X`` for the entropic loss."""
+    X = np.asarray(X, dtype=float)
+    return EPS + (1 - 2 * EPS) * X if wa_loss == "entropic" else X
+
+
+def _frozen(a) -> np.ndarray:
+    a = np.array(a, dtype=float)
+    a.setflags(write=False)
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class WMvsHedgeAnalysis:
+    r"""Everything the /wm_vs_hedge page draws, for one stream and one set of settings.
+
+    ``traces`` maps each master (``"WM"``, ``"RWM"``, ``"WA"``, ``"Hedge"``) to its run;
+    ``regret`` to its regret curve :math:`L_t - \min_i L_{t,i}` (RWM: expected mistakes, Hedge:
+    HA-1 expected loss); ``reports`` to its theorem on the regret (curve over rounds);
+    ``loss_bounds`` to the theorem's bound on the cumulative loss after each round (``None``
+    when it does not apply), for the download.
+    """
+
+    T: int
+    n: int
+    beta: float
+    rwm_eta: float
+    rwm_tuned: bool
+    wa_loss: str
+    wa_eta: float
+    hedge_eta: float
+    eta_star: float
+    traces: Mapping[str, Trace]
+    best_cum: np.ndarray            # min_i M_{t,i}: the best expert's mistakes after t rounds
+    m_star: int
+    rwm_expected_cum: np.ndarray
+    regret: Mapping[str, np.ndarray]
+    reports: Mapping[str, BoundReport]
+    loss_bounds: Mapping[str, np.ndarray | None]
+    wm_ratio: float                 # WM's mistakes / the best expert's (inf if the best is perfect)
+    i_star: int                     # the best expert in hindsight (0-based)
+    hedge_rel_entropy: np.ndarray   # d(e_i*, v_t), t = 1..T+1
+    hedge_regret_u: np.ndarray      # Hedge's regret to u = e_i* after t rounds
+    hedge_proof_rhs: np.ndarray     # (d(u,v_1) - d(u,v_{t+1}))/η + η/2 Σ v·ℓ²
+    extras: Mapping[str, float] = field(default_factory=dict)
+
+
+def _wm_report(M: int, best_cum, m_star: int, n: int, beta: float) -> BoundReport:
+    a, b = bounds.weighted_majority_constants(beta)
+    curve = bounds.weighted_majority_regret(best_cum, n, beta)
+    bound_M = float(bounds.weighted_majority(m_star, n, beta))
+    statement = (r"**Weighted Majority**: for every expert $i$, $M \le \frac{\ln(1/\beta)}{\ln(2/(1+\beta))} M_i "
+                 r"+ \frac{1}{\ln(2/(1+\beta))}\ln n$ (advice and outcomes in {0, 1}, $0 \le \beta < 1$); "
+                 r"at $\beta = 1/e$ both constants are 2.63. So the regret $M - \min_i M_i$ is at most "
+                 r"$(a-1)\min_i M_i + b \ln n$.")
+    numbers = {"M": M, "m_star": m_star, "n": n, "beta": beta, "a": float(a), "b": float(b), "bound_M": bound_M}
+    if beta > 0:
+        latex = (rf"M = {M} \le {a:.3g}\cdot {m_star} + {b:.3g}\cdot\ln {n} = {bound_M:.4g}"
+                 rf"\qquad(\text{{regret }} {M - m_star} \le {bound_M - m_star:.4g})")
+        applies, why = True, ""
+    else:
+        latex = (rf"\beta = 0:\ M = {M},\ \text{{bound }} "
+                 + (rf"\log_2 {n} = {math.log2(n):.3g}" if m_star == 0 else r"\infty\ (\text{no perfect expert})"))
+        applies = bool(np.isfinite(curve).all())
+        why = "" if applies else ("β = 0 is Halving: its bound log₂ n needs a perfect expert, and here the best "
+                                  f"expert erred {m_star} times, so the bound is infinite.")
+    return BoundReport("Weighted Majority", "WM: (a−1)·m*_t + b·ln n", float(curve[-1]) if applies else math.inf,
+                       curve=curve if applies else None, latex=latex, numbers=numbers, applies=applies,
+                       why_not=why, source=f"{UCL}: Number of mistakes of the WM algorithm",
+                       statement=statement)
+
+
+def _rwm_report(expected: float, draw: int, best_cum, m_star: int, n: int, eta: float) -> BoundReport:
+    curve = bounds.randomized_weighted_majority_regret(best_cum, n, 1 - eta)
+    bound_M = float(bounds.randomized_weighted_majority(m_star, n, 1 - eta))
+    statement = (r"**Randomized WM** ($\eta = 1 - \beta \le 1/2$, outcomes fixed before the coins): "
+                 r"$\mathbb E[M] \le (1+\eta)\, m^* + \ln N/\eta$, so the expected regret is at most "
+                 r"$\eta\, m^* + \ln N/\eta$. At a fixed $\eta$ this grows linearly with $m^*$; with $\eta$ tuned "
+                 r"to $T$ ($\eta = \sqrt{\ln N/T}$, or the notes' $1/\sqrt T$) it is $O(\sqrt{T \ln N})$: RWM is no-regret.")
+    latex = (rf"\mathbb E[M] = {expected:.4g} \le (1+{eta:.3g})\cdot {m_star} + \frac{{\ln {n}}}{{{eta:.3g}}} = "
+             rf"{bound_M:.4g}\qquad(\text{{this draw: }} {draw}\ \text{{mistakes}})")
+    return BoundReport("Randomized Weighted Majority", "RWM: η·m*_t + ln n/η", float(curve[-1]),
+                       curve=curve, latex=latex,
+                       numbers={"expected_M": expected, "M_draw": draw, "m_star": m_star, "n": n, "eta": eta,
+                                "bound_M": bound_M},
+                       source=f"{CMU}: randomized weighted majority, expected mistakes", statement=statement)
+
+
+def _wa_report(wa: Trace, n: int, eta: float, loss: str) -> BoundReport:
+    eta_max = bounds.WEIGHTED_AVERAGE_ETA_MAX[loss]
+    best = float(wa.expert_losses.sum(axis=0).min())
+    regret = wa.total_loss - best
+    statement = (rf"**Weighted Average** ({loss} loss, advice and outcomes in [0, 1], $0 < \eta \le {eta_max:g}$): "
+                 r"$L_{WA} - \min_i L_i \le \frac{\ln n}{\eta}$, however long the stream.")
+    numbers = {"L_WA": wa.total_loss, "best": best, "n": n, "eta": eta, "eta_max": eta_max}
+    if eta <= eta_max:
+        value = float(bounds.weighted_average(n, eta, loss))
+        latex = (rf"L_{{WA}} - \min_i L_i = {wa.total_loss:.4g} - {best:.4g} = {regret:.4g} \le "
+                 rf"\frac{{\ln {n}}}{{{eta:g}}} = {value:.4g}")
+        return BoundReport("Weighted Average", "WA: ln n/η", value, curve=np.full(wa.T, value), latex=latex,
+                           numbers=numbers, source=f"{UCL}: Weighted Average Algorithm, Theorem",
+                           statement=statement)
+    latex = (rf"L_{{WA}} - \min_i L_i = {regret:.4g}"
+             rf"\qquad(\eta = {eta:g} > {eta_max:g}:\ \text{{no guarantee}})")
+    return BoundReport("Weighted Average", "WA: ln n/η", math.inf, latex=latex, numbers=numbers, applies=False,
+                       why_not=f"η = {eta:g} is above the theorem's limit {eta_max:g} for the {loss} loss, so the "
+                               "notes give no guarantee.",
+                       source=f"{UCL}: Weighted Average Algorithm, Theorem", statement=statement)
+
+
+def _hedge_report(hedge: Trace, m_star: int, T: int, n: int, eta: float, eta_star: float) -> BoundReport:
+    curve = bounds.hedge_regret(np.arange(1, T + 1), n, eta)
+    value = float(curve[-1])
+    tuned = math.isclose(eta, eta_star, rel_tol=1e-9)
+    statement = (r"**Hedge** ([LW94, FS97], losses in [0, 1], $\eta > 0$): $\mathbb E[L_{HA}] - \min_i L_i \le "
+                 r"\frac{\ln n}{\eta} + \frac{\eta m}{2}$, which is $\sqrt{2 m \ln n}$ at $\eta^* = \sqrt{2\ln n/m}$. "
+                 r"$\mathbb E[L_{HA}] = \sum_t v_t\cdot\ell_t$ is the HA-1 loss; one sampled HA-2 run may exceed it.")
+    latex = (rf"{hedge.total_loss:.4g} - {m_star} = {hedge.total_loss - m_star:.4g} \le "
+             rf"\frac{{\ln {n}}}{{{eta:.3g}}} + \frac{{{eta:.3g}\cdot {T}}}{{2}} = {value:.4g}"
+             + (rf" = \sqrt{{2\cdot {T}\ln {n}}}" if tuned
+                else rf"\ \ (\ge \sqrt{{2\cdot{T}\ln{n}}} = {float(bounds.hedge(T, n)):.4g})"))
+    return BoundReport("Hedge", "Hedge: ln n/η + ηt/2", value, curve=curve, latex=latex,
+                       numbers={"L_HA": hedge.total_loss, "m_star": m_star, "T": T, "n": n, "eta": eta,
+                                "eta_star": eta_star},
+                       source=f"{UCL}: Hedge, Theorem [LW94, FS97] and its proof", statement=statement)
+
+
+def analyse(stream: Stream, beta: float = 1 / math.e, rwm_eta: float = 0.1, wa_loss: str = "square",
+            wa_eta: float = 0.5, hedge_mult: float = 1.0, seed: int = 0,
+            rwm_tuned: bool = False) -> WMvsHedgeAnalysis:
+    r"""Run the four masters on ``stream`` (0/1 advice and outcomes) and build their theorems.
+
+    Parameters
+    ----------
+    stream : Stream of kind ``"experts"``
+    beta : float in [0, 1)
+        Deterministic WM's penalty.
+    rwm_eta : float in (0, 1/2]
+        Randomized WM's rate (its weights are multiplied by :math:`1 - \eta`).
+    wa_loss : ``"square"`` or ``"entropic"``; wa_eta : float > 0
+        The Weighted Average's loss and rate (the entropic master sees :func:`soften`'d advice).
+    hedge_mult : float > 0
+        Hedge's rate as a multiple of :math:`\eta^* = \sqrt{2\ln n/T}`.
+    seed : int
+        Seed of RWM's and Hedge's (HA-2) draws.
+    rwm_tuned : bool, default=False
+        Use :func:`rwm_tuned_eta` (tuned to this stream's ``T`` and ``n``) instead of ``rwm_eta``.
+    """
+    if stream.kind != "experts":
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+    beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
+    rwm_eta = check_param(rwm_eta, "rwm_eta", 0.0, 0.5, lo_open=True)
+    if wa_loss not in bounds.WEIGHTED_AVERAGE_ETA_MAX:
+        raise StreamError.bad("wa_loss", repr(wa_loss), "'square' or 'entropic'")
+    wa_eta = check_param(wa_eta, "wa_eta", 0.0, None, lo_open=True)
+    hedge_mult = check_param(hedge_mult, "hedge_mult", 0.0, None, lo_open=True)
+    seed = check_seed(seed)
+    X, y = np.asarray(stream.X), np.asarray(stream.y)
+    T, n = X.shape
+    if rwm_tuned:
+        rwm_eta = rwm_tuned_eta(T, n)
+    eta_star = float(bounds.hedge_eta(T, n)) if n > 1 else 1.0
+    hedge_eta = max(hedge_mult * eta_star, 1e-6)
+    L01 = (X != y[:, None]).astype(float)
+    traces = {
+        "WM": experts.weighted_majority(X, y, beta),
+        "RWM": experts.randomized_weighted_majority(X, y, 1 - rwm_eta, seed=seed),
+        "WA": experts.weighted_average(soften(X, wa_loss), y, wa_eta, wa_loss),
+        "Hedge": experts.hedge(L01, hedge_eta, seed=seed),
+    }
+    wm, rwm, wa, hedge = (traces[k] for k in MASTERS)
+    best_cum = L01.cumsum(axis=0).min(axis=1)
+    m_star = int(best_cum[-1])
+    rwm_cum = np.cumsum(rwm.extras["expected_loss"])
+    regret = {"WM": wm.cumulative_loss - best_cum, "RWM": rwm_cum - best_cum, "WA": np.asarray(wa.regret),
+              "Hedge": hedge.cumulative_loss - best_cum}
+    reports = {
+        "WM": _wm_report(wm.n_mistakes, best_cum, m_star, n, beta),
+        "RWM": _rwm_report(float(rwm_cum[-1]), rwm.n_mistakes, best_cum, m_star, n, rwm_eta),
+        "WA": _wa_report(wa, n, wa_eta, wa_loss),
+        "Hedge": _hedge_report(hedge, m_star, T, n, hedge_eta, eta_star),
+    }
+    # each theorem's bound on the cumulative loss after t rounds (the download's "bound" column)
+    wa_best = wa.cumulative_expert_loss.min(axis=1)
+    loss_bounds = {
+        "WM": bounds.weighted_majority(best_cum, n, beta),
+        "RWM": bounds.randomized_weighted_majority(best_cum, n, 1 - rwm_eta),
+        "WA": wa_best + reports["WA"].value if reports["WA"].applies else None,
+        "Hedge": best_cum + reports["Hedge"].curve,
+    }
+    i_star = int(hedge.extras["best"])
+    d = hedge.extras["rel_entropy"]
+    regret_u = np.cumsum(hedge.losses - L01[:, i_star])
+    rhs = (d[0] - d[1:]) / hedge_eta + hedge_eta / 2 * np.cumsum(hedge.extras["second_moment"])
+    return WMvsHedgeAnalysis(
+        T=T, n=n, beta=beta, rwm_eta=rwm_eta, rwm_tuned=bool(rwm_tuned), wa_loss=wa_loss, wa_eta=wa_eta, hedge_eta=hedge_eta,
+        eta_star=eta_star, traces=traces, best_cum=_frozen(best_cum), m_star=m_star,
+        rwm_expected_cum=_frozen(rwm_cum), regret={k: _frozen(v) for k, v in regret.items()}, reports=reports,
+        loss_bounds={k: None if v is None else _frozen(v) for k, v in loss_bounds.items()},
+        wm_ratio=wm.n_mistakes / m_star if m_star else math.inf, i_star=i_star,
+        hedge_rel_entropy=_frozen(d), hedge_regret_u=_frozen(regret_u), hedge_proof_rhs=_frozen(rhs))
+
+
+@dataclass(frozen=True, eq=False)
+class HedgeSweep:
+    r"""Hedge's regret after :math:`T` rounds over a grid of learning rates.
+
+    ``expected`` (seeds, P): the HA-1 regret :math:`\sum_t v_t\cdot\ell_t - \min_i L_i`, the
+    quantity the theorem bounds, on each of ``seeds`` generated streams (or, on a fixed stream,
+    the one deterministic value repeated); ``sampled`` (seeds, P) or ``None``: on a fixed stream,
+    the regret of ``seeds`` sampled HA-2 runs (one draw each: it may exceed the bound, which is
+    on the expectation); ``bound`` (P,): :math:`\ln n/\eta + \eta T/2`.
+    """
+
+    etas: np.ndarray
+    expected: np.ndarray
+    sampled: np.ndarray | None
+    bound: np.ndarray
+    eta_star: float
+    T: int
+    n: int
+    seeds: tuple[int, ...]
+    generated: bool
+
+
+def sweep(stream: Stream, source: str, best_rate: float = 0.3, seed: int = 0, seeds: int = SWEEP_SEEDS,
+          points: int = SWEEP_POINTS) -> HedgeSweep:
+    r"""Hedge's final regret for ``points`` rates :math:`\eta^*\cdot 10^{[-1.3, 1.3]}` (log grid).
+
+    With ``source == "noisy"`` each of ``seeds`` runs is on a fresh generated stream with the
+    settings of ``stream`` (seeds ``seed .. seed + seeds - 1``); otherwise ``stream`` is fixed
+    and the runs differ only in HA-2's draws.  Every ``expected`` entry is at most ``bound``
+    (the theorem; the proof is deterministic in :math:`v_t\cdot\ell_t`).
+    """
+    seeds = check_int(seeds, "seeds", 1, 100)
+    points = check_int(points, "points", 2, 1000)
+    seed = check_seed(seed)
+    X, y = np.asarray(stream.X), np.asarray(stream.y)
+    T, n = X.shape
+    eta_star = float(bounds.hedge_eta(T, n)) if n > 1 else 1.0
+    etas = eta_star * np.logspace(-1.3, 1.3, points)
+    generated = source == "noisy"
+    used = tuple((seed + k) % 2**32 for k in range(seeds))
+    expected = np.zeros((seeds, points))
+    sampled = None if generated else np.zeros((seeds, points))
+    L_fixed = (X != y[:, None]).astype(float)
+    for k, s in enumerate(used):
+        if generated:
+            g = make_stream("noisy", T, n, best_rate, 0.0, s)
+            L = (np.asarray(g.X) != np.asarray(g.y)[:, None]).astype(float)
+        else:
+            L = L_fixed
+        best = L.sum(axis=0).min()
+        for j, eta in enumerate(etas):
+            tr = experts.hedge(L, float(eta), seed=s)
+            expected[k, j] = tr.total_loss - best
+            if sampled is not None:
+                sampled[k, j] = tr.extras["sampled_loss"].sum() - best
+    return HedgeSweep(etas=_frozen(etas), expected=_frozen(expected),
+                      sampled=None if sampled is None else _frozen(sampled),
+                      bound=_frozen(bounds.hedge_regret(T, n, etas)), eta_star=eta_star, T=T, n=n, seeds=used,
+                      generated=generated)

@@ -1,0 +1,445 @@
+"""Every contract learner of olcore, described once for tests/test_contract.py.
+
+A :class:`LearnerSpec` names the whole-stream function (the fast path), the reference class
+that mirrors the notes one round at a time and how to build it, the kind of stream the
+learner reads with a seeded stream maker, its parameters, and how closely the two paths
+must agree.  :func:`run_reference` plays the reference class over a stream
+(``predict(x)`` then ``update(x, y)``, cycled ``epochs`` times), recording what a Trace
+records, so the contract test can compare the two.
+
+Tolerances (``rtol``; 0 means bit-for-bit) were measured, not guessed; each non-zero one
+says why the two paths cannot agree exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from olcore import experts, linear, streams
+from olcore.experts._common import LOSSES
+
+# -- one reference round -------------------------------------------------------------------
+# step(ref, x, y) -> (prediction, loss, mistake or None, {extra name: value})
+
+
+def _vote_step(ref, x, y):                       # Halving, Weighted Majority
+    p = ref.predict(x)
+    ref.update(x, y)
+    return p, float(p != y), p != y, {}
+
+
+def _rwm_step(ref, x, y):
+    expected = ref.expected_loss(x, y)           # the probability of a mistake, before the draw
+    p = ref.predict(x)
+    chosen = ref.chosen
+    ref.update(x, y)
+    return p, float(p != y), p != y, {"expected_loss": expected, "chosen": chosen}
+
+
+def _wa_step(ref, x, y):
+    p = ref.predict(x)
+    ref.update(x, y)
+    return p, float(LOSSES[ref.loss](y, p)), None, {}
+
+
+def _hedge_step(ref, ell, _y):
+    v = ref.predict()                            # HA-1: the allocation
+    pick = ref.sample()                          # HA-2: the sampled expert
+    ref.update(ell)
+    return pick, float(v @ ell), None, {"sampled_loss": float(ell[pick])}
+
+
+def _mistake_step(ref, x, y):                    # Perceptron, Winnow: update returns the mistake
+    p = ref.predict(x)
+    m = ref.update(x, y)
+    return p, float(m), m, {}
+
+
+def _ogd_step(ref, x, y):                        # predict returns the score
+    s = ref.predict(x)
+    loss = ref.update(x, y)
+    return int(np.sign(s)), loss, y * s <= 0, {"score": s}
+
+
+def _pa_step(ref, x, y):                         # predict returns the sign of the score
+    p = ref.predict(x)
+    loss = ref.update(x, y)
+    return p, loss, p * y <= 0, {"updated": loss > 0}
+
+
+def _regression_step(ref, x, y):                 # Widrow-Hoff, EG: update returns the loss
+    p = ref.predict(x)
+    loss = ref.update(x, y)
+    return p, loss, None, {"residual": p - y}
+
+
+def _weights_property(ref):
+    return np.array(ref.weights, dtype=float)
+
+
+def _w(ref):
+    return np.array(ref.w, dtype=float)
+
+
+# -- seeded streams ------------------------------------------------------------------------
+# make(rng, integer) -> (X, y, params).  "integer" streams hold small integers only, so every
+# score and most weights are exactly representable; the others hold arbitrary floats.
+
+
+def _binary_experts(rng, integer):
+    """0/1 advice: noisy experts of varied accuracy; half the streams keep a consistent expert."""
+    n, T = int(rng.integers(1, 40)), int(rng.integers(1, 60))
+    y = rng.integers(0, 2, T)
+    if integer:
+        X = rng.integers(0, 2, (T, n))
+    else:
+        p = rng.random(n) * rng.uniform(0.1, 1.0)
+        X = np.where(rng.random((T, n)) < p, 1 - y[:, None], y[:, None])
+    if rng.random() < 0.5:
+        X[:, rng.integers(n)] = y
+    return X, y
+
+
+def halving_stream(rng, integer):
+    X, y = _binary_experts(rng, integer)
+    return X, y, {}
+
+
+def wm_stream(rng, integer):
+    X, y = _binary_experts(rng, integer)
+    beta = float(rng.choice([0.0, 0.5, 0.25])) if integer else float(rng.uniform(0.0, 0.999))
+    return X, y, {"beta": beta}
+
+
+def rwm_stream(rng, integer):
+    X, y = _binary_experts(rng, integer)
+    beta = float(rng.choice([0.5, 0.25, 0.75])) if integer else float(rng.uniform(0.01, 0.99))
+    return X, y, {"beta": beta, "seed": int(rng.integers(0, 2**31))}
+
+
+def wa_stream(loss):
+    def make(rng, integer):
+        n, T = int(rng.integers(1, 30)), int(rng.integers(1, 120))
+        if integer:                              # 0/1 advice and outcomes (entropic: infinite losses)
+            X, y = rng.integers(0, 2, (T, n)).astype(float), rng.integers(0, 2, T).astype(float)
+        else:
+            X = rng.random((T, n)) ** rng.uniform(0.3, 3)
+            y = rng.integers(0, 2, T).astype(float) if rng.random() < 0.3 else rng.random(T)
+        return X, y, {"eta": float(rng.uniform(0.05, 3.0)), "loss": loss}
+    return make
+
+
+def hedge_stream(rng, integer):
+    n, T = int(rng.integers(1, 40)), int(rng.integers(1, 150))
+    if integer and rng.random() < 1 / 3:          # adversarial: the current leader loses
+        L, cum = np.zeros((T, n)), np.zeros(n)
+        for t in range(T):
+            L[t, np.argmin(cum)] = 1.0
+            cum += L[t]
+    elif integer:
+        L = (rng.random((T, n)) < rng.random(n)).astype(float)
+    else:
+        L = rng.random((T, n)) * rng.random(n)
+    return L, None, {"eta": float(rng.uniform(0.01, 5)), "seed": int(rng.integers(0, 2**31))}
+
+
+def _signed_stream(rng, integer, T_max=120, T_min=1):
+    if integer:                                  # small integers: exact scores, ties at 0 are common
+        T, d = int(rng.integers(T_min, T_max)), int(rng.integers(1, 5))
+        return rng.integers(-2, 3, size=(T, d)).astype(float), rng.choice([-1, 1], size=T)
+    s = streams.separable(T=int(rng.integers(T_min, T_max)), d=int(rng.integers(1, 6)),
+                          gamma=float(rng.uniform(0.01, 0.5)), noise=float(rng.choice([0.0, 0.1, 0.3])),
+                          seed=int(rng.integers(0, 2**31)))
+    return s.X, s.y
+
+
+def perceptron_stream(epochs):
+    def make(rng, integer):
+        X, y = _signed_stream(rng, integer)
+        return X, y, {"epochs": epochs if epochs == 1 else int(rng.integers(2, epochs + 1))}
+    return make
+
+
+def winnow_stream(rng, integer):
+    N = int(rng.integers(1, 40))
+    if integer:
+        # Arbitrary labels (mistakes of both kinds), integer thresholds (exact ties at theta) and
+        # alpha = 2, so every weight is a power of 2 and every score exact.  With alpha 1.5 or 3
+        # a demoted weight (1/3, 2/3) is rounded, and a score tied with theta in exact
+        # arithmetic can fall on either side in the fast path (a matrix-vector product) and
+        # the class (one dot): the two then disagree, so those alphas run on disjunctions only.
+        X = (rng.random((int(rng.integers(1, 150)), N)) < 0.4).astype(int)
+        y = rng.integers(0, 2, size=X.shape[0])
+        alpha, theta = 2.0, float(rng.integers(1, 2 * N + 1))
+    else:                                        # disjunctions, non-integer factors
+        s = streams.disjunction(T=int(rng.integers(1, 200)), N=N, k=int(rng.integers(1, min(N, 4) + 1)),
+                                seed=int(rng.integers(0, 2**31)))
+        X, y = s.X, s.y
+        alpha, theta = float(rng.choice([1.5, 3.0, 2.0])), None if rng.random() < 0.5 else float(rng.uniform(1, 2 * N))
+    return X, y, {"alpha": alpha, "theta": theta, "epochs": int(rng.integers(1, 3))}
+
+
+def ogd_stream(rng, integer):
+    X, y = _signed_stream(rng, integer)
+    eta = 0.5 if integer else float(rng.uniform(0.01, 2))   # eta = 1/2: margins of exactly 1 occur
+    return X, y, {"eta": eta, "epochs": int(rng.integers(1, 3))}
+
+
+def _signed_one_hot(rng, T, d, ys=(-1.0, 1.0)):
+    """Rows +-e_i (a few zero rows): every dot product has one non-zero term, so it is exact
+    whatever order a matrix-vector product or a dot sums in."""
+    X = np.zeros((T, d))
+    X[np.arange(T), rng.integers(0, d, T)] = rng.choice([-1.0, 1.0], T)
+    X[rng.random(T) < 0.1] = 0.0
+    return X
+
+
+def pa_stream(variant):
+    def make(rng, integer):
+        if integer:
+            # With general integer rows PA's weights are not integers and the two paths' scores
+            # differ in the last bit, so even a tie at score 0 can be decided differently;
+            # one-hot rows keep every score exact.
+            T, d = int(rng.integers(2, 150)), int(rng.integers(1, 5))
+            X, y = _signed_one_hot(rng, T, d), rng.choice([-1, 1], size=T)
+            C = float(rng.choice([0.25, 0.5, 1.0, 2.0]))
+        else:
+            # T >= 2: with T = 1 and two passes the second round re-scores the very x just
+            # projected onto margin 1 (see _pa_updated).
+            X, y = _signed_stream(rng, integer, T_max=150, T_min=2)
+            C = float(np.exp(rng.uniform(-3, 2)))
+        return X, y, {"variant": variant, "C": C, "epochs": int(rng.integers(1, 3))}
+    return make
+
+
+def widrow_hoff_stream(rng, integer):
+    T, d = int(rng.integers(1, 80)), int(rng.choice([1, 2, 3, 4, 5, 8, 12]))
+    if integer:
+        # Signed one-hot rows (and some zero rows), integer targets, eta a power of 2: every
+        # product and sum is exact for these lengths, whatever order a dot product sums in.
+        X = _signed_one_hot(rng, T, d)
+        y = rng.integers(-3, 4, T).astype(float)
+        eta = float(rng.choice([1.0, 0.5, 0.25]))
+    else:
+        X = rng.standard_normal((T, d)) * rng.uniform(0.1, 2)
+        y = rng.standard_normal(T) * 3
+        eta = float(rng.uniform(0.01, 0.9))
+    return X, y, {"eta": eta}
+
+
+def eg_stream(rng, integer):
+    T, n = int(rng.integers(1, 60)), int(rng.integers(1, 8))
+    if integer:
+        X, y = rng.integers(-1, 2, (T, n)).astype(float), rng.integers(-1, 2, T).astype(float)
+    else:
+        X, y = rng.uniform(-1, 1, (T, n)), rng.uniform(-1, 1, T)
+    return X, y, {"eta": float(rng.uniform(0.01, 2.0))}
+
+
+# -- the specs -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LearnerSpec:
+    """One contract learner: fast path, reference class, streams, parameters, comparison."""
+
+    name: str
+    fast: Callable[..., Any]                     # the whole-stream function: fast(X, y, **params)
+    reference: type                              # the class mirroring the notes
+    reference_kwargs: Callable[[dict], dict]     # its constructor's keywords, from the parameters
+    step: Callable                                # one round on the reference (see above)
+    weights: Callable                             # the reference's current weights
+    kind: str                                     # olcore stream kind (streams.from_arrays)
+    make_stream: Callable                         # (rng, integer) -> (X, y, params)
+    bad_label: Any                                # a label outside the kind's alphabet
+    bad_params: tuple[dict, ...]                  # parameters the fast path must refuse
+    classifier: bool = False                      # has a mistakes array
+    labelled: bool = True                         # fast(X, y, ...) rather than fast(L, ...)
+    randomized: bool = False                      # takes a seed that changes the play
+    rtol_continuous: float = 0.0                  # 0: bit-for-bit
+    rtol_integer: float = 0.0
+    atol: float = 1e-15                           # floor for values that cancel to about 0 (with rtol > 0)
+    exact: tuple[str, ...] = ("predictions", "mistakes")   # bit-for-bit on every stream
+    why: str = ""                                 # why a tolerance is not 0
+    coverage: Callable | None = None              # asserts the streams reach the learner's edge cases
+    extras: tuple[str, ...] = ()                  # Trace extras the reference step also records
+    check: Callable | None = None                 # extra per-learner assertions (trace, ref, X, y, params)
+    
+    def __repr__(self) -> str:                    # pytest ids
+        return self.name
+
+    def run(self, X, y, params) -> Any:
+        """The fast path's Trace."""
+        return self.fast(X, y, **params) if self.labelled else self.fast(X, **params)
+
+
+@dataclass
+class ReferenceRun:
+    predictions: np.ndarray
+    losses: np.ndarray
+    mistakes: np.ndarray | None
+    weights: np.ndarray
+    extras: dict[str, np.ndarray]
+    model: Any
+
+
+def run_reference(spec: LearnerSpec, X, y, params: dict) -> ReferenceRun:
+    """Play ``spec.reference`` round by round over ``(X, y)``, ``params["epochs"]`` passes."""
+    X = np.asarray(X)
+    ref = spec.reference(X.shape[1], **spec.reference_kwargs(params))
+    preds, losses, mistakes, W = [], [], [], [spec.weights(ref)]
+    extras: dict[str, list] = {k: [] for k in spec.extras}
+    ys = y if y is not None else [None] * len(X)
+    for _ in range(params.get("epochs", 1)):
+        for x, yt in zip(X, ys):
+            p, loss, m, ex = spec.step(ref, x, yt)
+            preds.append(p)
+            losses.append(loss)
+            mistakes.append(m)
+            W.append(spec.weights(ref))
+            for k in spec.extras:
+                extras[k].append(ex[k])
+    run = ReferenceRun(np.array(preds), np.array(losses, dtype=float),
+                        np.array(mistakes, dtype=bool) if spec.classifier else None,
+                        np.array(W).reshape(len(W), X.shape[1]), {k: np.array(v) for k, v in extras.items()}, ref)
+    run.extras_updated = np.array(losses, dtype=float) > 0     # for learners that update iff loss > 0
+    return run
+
+
+# per-learner checks the old hand-written harnesses made beyond predictions/losses/weights
+
+def _compact(tr, ref, X, y, params):
+    """Conservative learners store one weight row per update."""
+    assert tr.weight_table.shape[0] == tr.mistakes.sum() + 1
+
+
+def _compact_updates(tr, ref, X, y, params):
+    assert tr.weight_table.shape[0] == tr.extras["updated"].sum() + 1
+
+
+def _pa_updated(tr, ref, X, y, params):
+    """PA updates iff its hinge loss is positive.  After PA projects w onto y x.w = 1, seeing
+    that x again with w unchanged is an exact tie at margin 1, and the last bit of the score
+    decides it; both paths then take a step of size about 1e-16.  So ``updated`` must agree
+    wherever either path's loss exceeds 1e-12, and elsewhere both losses are below it."""
+    _compact_updates(tr, ref, X, y, params)
+    ref_updated = ref.extras_updated
+    clear = np.maximum(tr.losses, ref.losses) > 1e-12
+    np.testing.assert_array_equal(tr.extras["updated"][clear], ref_updated[clear])
+    assert np.all(tr.losses[~clear] <= 1e-12)
+    np.testing.assert_array_equal(tr.extras["updated"], tr.losses > 0)
+
+
+def _ogd_total(tr, ref, X, y, params):
+    assert tr.total_loss == pytest_approx(ref.model.loss)
+    np.testing.assert_array_equal(tr.predictions, np.sign(tr.extras["score"]))
+
+
+def _perceptron_ties(tr, ref, X, y, params):
+    _compact(tr, ref, X, y, params)
+    ties = tr.extras["score"] == 0              # a score of exactly 0 is a mistake predicting 0
+    assert np.all(tr.mistakes[ties]) and np.all(tr.predictions[ties] == 0)
+
+
+def _residual(tr, ref, X, y, params):
+    yy = np.tile(y, params.get("epochs", 1))
+    np.testing.assert_allclose(tr.extras["residual"], tr.predictions - yy, rtol=0, atol=1e-12)
+
+
+def _sampled(tr, ref, X, y, params):
+    np.testing.assert_array_equal(tr.extras["sampled_loss"], X[np.arange(len(X)), tr.predictions])
+
+
+# coverage: the seeded streams must reach each learner's edge cases (runs: [(trace, X, y, params, integer)])
+
+def _emptied(runs):
+    assert sum(tr.extras["version_space"][-1] == 0 for tr, *_ in runs) > 50   # no consistent expert left
+
+
+def _ties_at_zero(runs):
+    assert sum(int((tr.extras["score"] == 0).sum()) for tr, *_, integer in runs if integer) > 50
+
+
+def _ties_at_theta(runs):
+    assert sum(int((tr.extras["score"] == (X.shape[1] if p["theta"] is None else p["theta"])).sum())
+               for tr, X, y, p, integer in runs if integer) > 20
+
+
+def _margins_of_one(runs):
+    assert sum(int((np.tile(y, p["epochs"]) * tr.extras["score"] == 1).sum())
+               for tr, X, y, p, integer in runs if integer) > 20
+
+
+def _infinite_losses(runs):
+    assert sum(int(np.isinf(tr.losses).sum()) for tr, *_, integer in runs if integer) > 10
+
+
+def pytest_approx(v):
+    import pytest
+    return pytest.approx(v)
+
+
+_EXP = ("The fast path sums losses and normalises once per round in the log domain (log-sum-exp "
+        "over cumulative losses); the class multiplies and renormalises round after round: the same "
+        "numbers by different roundings.")
+
+LEARNERS: tuple[LearnerSpec, ...] = (
+    LearnerSpec("halving", experts.halving, experts.Halving, lambda p: {}, _vote_step, _weights_property,
+                "experts", halving_stream, 2, (), classifier=True, coverage=_emptied),
+    LearnerSpec("weighted_majority", experts.weighted_majority, experts.WeightedMajority,
+                lambda p: {"beta": p["beta"]}, _vote_step, _weights_property, "experts", wm_stream, 2,
+                ({"beta": 1.0}, {"beta": -0.1}, {"beta": float("nan")}), classifier=True),
+    LearnerSpec("randomized_weighted_majority", experts.randomized_weighted_majority,
+                experts.RandomizedWeightedMajority, lambda p: {"beta": p["beta"], "seed": p["seed"]},
+                _rwm_step, _weights_property, "experts", rwm_stream, 2,
+                ({"beta": 0.0}, {"beta": 1.0}, {"seed": -1}, {"seed": 1.5}), classifier=True, randomized=True,
+                extras=("expected_loss", "chosen")),
+    LearnerSpec("weighted_average[entropic]", experts.weighted_average, experts.WeightedAverage,
+                lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
+                wa_stream("entropic"), 1.5, ({"eta": 0.0}, {"eta": -1.0}, {"loss": "hinge"}), coverage=_infinite_losses,
+                exact=(),
+                rtol_continuous=1e-12, rtol_integer=1e-12, why=_EXP),
+    LearnerSpec("weighted_average[square]", experts.weighted_average, experts.WeightedAverage,
+                lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
+                wa_stream("square"), 1.5, ({"eta": 0.0}, {"eta": float("inf")}, {"loss": "hinge"}), exact=(),
+                rtol_continuous=1e-12, rtol_integer=1e-12, why=_EXP),
+    LearnerSpec("hedge", experts.hedge, experts.Hedge, lambda p: {"eta": p["eta"], "seed": p["seed"]},
+                _hedge_step, _weights_property, "losses", hedge_stream, 1.5,
+                ({"eta": 0.0}, {"eta": -1.0}, {"seed": -1}), labelled=False, randomized=True,
+                rtol_continuous=1e-12, rtol_integer=1e-12, why=_EXP,
+                extras=("sampled_loss",), check=_sampled, exact=("predictions", "sampled_loss")),
+    LearnerSpec("perceptron[epochs=1]", linear.perceptron, linear.Perceptron, lambda p: {}, _mistake_step, _w,
+                "linear", perceptron_stream(1), 0, ({"epochs": 0}, {"epochs": 1.5}), classifier=True,
+                check=_perceptron_ties, coverage=_ties_at_zero),
+    LearnerSpec("perceptron[epochs>1]", linear.perceptron, linear.Perceptron, lambda p: {}, _mistake_step, _w,
+                "linear", perceptron_stream(4), 0, ({"epochs": 0}, {"epochs": 10**6}), classifier=True,
+                check=_perceptron_ties, coverage=_ties_at_zero),
+    LearnerSpec("winnow", linear.winnow, linear.Winnow,
+                lambda p: {"alpha": p["alpha"], "theta": p["theta"]}, _mistake_step, _w, "boolean",
+                winnow_stream, 2, ({"alpha": 1.0}, {"theta": 0.0}, {"epochs": 0}), classifier=True,
+                check=_compact, coverage=_ties_at_theta),
+    LearnerSpec("widrow_hoff", linear.widrow_hoff, linear.WidrowHoff, lambda p: {"eta": p["eta"]},
+                _regression_step, _w, "regression", widrow_hoff_stream, float("nan"),
+                ({"eta": 0.0}, {"eta": -0.5}, {"eta": float("nan")}), extras=("residual",), check=_residual),
+    LearnerSpec("ogd_hinge", linear.ogd_hinge, linear.OGDHinge, lambda p: {"eta": p["eta"]}, _ogd_step, _w,
+                "linear", ogd_stream, 0, ({"eta": 0.0}, {"eta": -1.0}, {"epochs": 0}), classifier=True,
+                extras=("score",), check=_ogd_total, coverage=_margins_of_one, rtol_continuous=1e-12,
+                exact=("predictions", "mistakes", "weights"),
+                why="The weights are the same sums in the same order (exact), but the loss 1 - y w.x and the "
+                    "score come from a matrix-vector product in the fast path and a dot in the class."),
+    *(LearnerSpec(f"passive_aggressive[{v}]", linear.passive_aggressive, linear.PassiveAggressive,
+                  lambda p: {"variant": p["variant"], "C": p["C"]}, _pa_step, _w, "linear", pa_stream(v), 0,
+                  ({"variant": "PA-III"}, {"C": 0.0}, {"C": -1.0}, {"epochs": 0}), classifier=True,
+                  rtol_continuous=1e-12,
+                  why="PA's step size is computed from the score, and the fast path's score (a "
+                      "matrix-vector product) and the class's (one dot product) may differ in the last bit.",
+                  check=_pa_updated) for v in ("PA", "PA-I", "PA-II")),
+    LearnerSpec("exponentiated_gradient", linear.exponentiated_gradient, linear.ExponentiatedGradient,
+                lambda p: {"eta": p["eta"]}, _regression_step, _w, "regression", eg_stream, float("nan"),
+                ({"eta": 0.0}, {"eta": -1.0}), extras=("residual",), check=_residual, exact=(),
+                rtol_continuous=1e-12, rtol_integer=1e-12,
+                why="The fast path keeps max-shifted log-weights and normalises at the end; the class "
+                    "multiplies by exp and renormalises each round."),
+)

@@ -1,0 +1,171 @@
+"""The lesson kit: registry, legacy links, guarded cached runs, the one figure style, presenter sizes."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.helpers import run_page
+from olapp import figures, registry, theme
+from olapp.kit import stream_hash
+from olcore import BoundReport, StreamError, streams
+
+
+# -- registry ---------------------------------------------------------------------------------
+
+def test_registry_lists_each_lesson_once_with_its_page_file_and_content():
+    slugs = [entry.slug for entry in registry.lessons()]
+    assert len(slugs) == len(set(slugs))
+    for entry in registry.lessons():
+        assert (registry.HOME.path != entry.path)
+        assert entry.blurb and entry.icon.startswith(":material/")
+        assert entry.reference_classes, entry.slug          # show-code has something to show
+        for cls in entry.reference_classes:
+            assert hasattr(cls, "predict") and hasattr(cls, "update"), cls
+
+
+def test_sections_put_home_first_and_keep_every_lesson():
+    sections = registry.sections()
+    first = next(iter(sections.values()))
+    assert first == [registry.HOME]
+    flat = [e for entries in sections.values() for e in entries]
+    assert flat[1:] == list(registry.lessons())
+
+
+# -- links shared before the kit ---------------------------------------------------------------
+
+LEGACY = [(entry, old, rule, value, rule.values.get(value, value))
+          for entry in registry.lessons() for old, rule in entry.legacy.items()
+          for value in rule.values]            # a renamed key without value changes: the page's own link test
+
+
+@pytest.mark.parametrize("entry,old,rule,value,new", LEGACY,
+                         ids=[f"{e.slug}-{o}={v}" for e, o, _, v, _ in LEGACY] or None)
+def test_old_url_keys_open_the_same_view(entry, old, rule, value, new):
+    at = run_page(entry.path, query={old: value})
+    assert not at.error, [e.value for e in at.error]
+    assert at.session_state[rule.key] == new
+    if old != rule.key:
+        assert old not in at.query_params
+
+
+INT_KEYS = [(entry, key) for entry in registry.lessons() for key in entry.int_keys]
+
+
+@pytest.mark.parametrize("entry,key", INT_KEYS, ids=[f"{e.slug}-{k}" for e, k in INT_KEYS] or None)
+def test_whole_numbers_written_as_floats_in_old_links_still_open(entry, key):
+    at = run_page(entry.path)
+    default = at.session_state[key]
+    # a value the widget accepts that is not its default: from a preset if one sets it, else default + 1
+    value = next((int(p.values[key]) for p in entry.presets if p.values.get(key, default) != default),
+                 int(default) + 1)
+    at = run_page(entry.path, query={key: f"{value}.0"})
+    assert at.session_state[key] == value
+    assert isinstance(at.session_state[key], int)
+
+
+# -- guarded, cached runs ------------------------------------------------------------------------
+
+def _kit_script():
+    import streamlit as st
+
+    from olapp.kit import LessonPage
+    from olcore import StreamError
+
+    def analyse(x: int) -> int:
+        if x < 0:
+            raise StreamError.bad("x", str(x), "a number >= 0")
+        return 2 * x
+
+    page = LessonPage("widrow_hoff")
+    with page.controls():
+        x = st.number_input("x", -5, 5, 1, key="x")
+    st.markdown(f"result {page.run(analyse, int(x))}")
+    st.markdown("after the run")
+
+
+def test_a_bad_setting_shows_its_message_and_keeps_the_setting():
+    at = AppTest.from_function(_kit_script, default_timeout=60).run()
+    assert not at.exception and any(m.value == "result 2" for m in at.markdown)
+    at.number_input(key="x").set_value(-3).run()
+    assert not at.exception
+    assert at.error and "x: found -3; expected a number >= 0." in at.error[0].value
+    assert not any(m.value == "after the run" for m in at.markdown)     # the page stopped there
+    assert at.number_input(key="x").value == -3                         # nothing the user typed is lost
+
+
+def test_stream_hash_keys_on_the_data():
+    a = streams.separable(T=50, d=2, gamma=0.1, seed=0)
+    b = streams.separable(T=50, d=2, gamma=0.1, seed=0)
+    c = streams.separable(T=50, d=2, gamma=0.1, seed=1)
+    assert stream_hash(a) == stream_hash(b)
+    assert stream_hash(a) != stream_hash(c)
+
+
+# -- the one figure style ------------------------------------------------------------------------
+
+def test_curves_with_bounds_names_bounds_and_draws_coinciding_ones_once():
+    curve = np.array([0, 1, 1, 2, 2], float)
+    fig = figures.curves_with_bounds({"Perceptron": curve}, {"(R/γ)²": 4.0, "‖u‖²R²": 4.0, "L_u + 1": curve + 1},
+                                     t=3, title="Mistakes")
+    names = [tr.name for tr in fig.data]
+    assert names == ["Perceptron", "bound: (R/γ)² = ‖u‖²R²", "bound: L_u + 1"]
+    assert [s.x0 for s in fig.layout.shapes] == [3]                      # one round marker
+    go.Figure(fig.to_dict())                                             # valid plotly, re-validated
+    # a curve that equals a constant bound on every round is drawn once too
+    fig = figures.curves_with_bounds({"M": curve}, {"(R/γ)²": 4.0, "max(R², 1/C)‖u‖² (PA-I)": np.full(5, 4.0)})
+    assert [tr.name for tr in fig.data] == ["M", "bound: (R/γ)² = max(R², 1/C)‖u‖² (PA-I)"]
+
+
+def test_curves_with_bounds_takes_reports_and_skips_those_that_do_not_apply():
+    ok = BoundReport("Novikoff", "(R/γ)²", 9.0)
+    off = BoundReport("Halving", "log₂ n", 3.0, applies=False, why_not="no consistent expert")
+    curve = BoundReport("WM", "a m* + b ln n", 5.0, curve=np.linspace(1, 5, 5))
+    fig = figures.curves_with_bounds({"M": np.arange(5.0)}, [ok, off, curve])
+    names = [tr.name for tr in fig.data]
+    assert names == ["M", "bound: (R/γ)²", "bound: a m* + b ln n"]
+    np.testing.assert_allclose(fig.data[2].y, np.linspace(1, 5, 5))
+
+
+def test_every_figure_shares_the_template_legend_position():
+    fig = figures.curves_with_bounds({"a": np.arange(3.0)}, {})
+    legend = fig.layout.template.layout.legend
+    assert legend.yref == "container" and legend.orientation == "h"
+    assert fig.layout.legend.y is None                                   # not overridden by a builder
+
+
+def test_presenter_sizes_are_applied_once():
+    fig = figures.curves_with_bounds({"a": np.arange(3.0)}, {}, height=400)
+    once = theme.present(go.Figure(fig))
+    twice = theme.present(go.Figure(once))
+    assert once.layout.height == twice.layout.height == round(400 * 1.15)
+    assert once.layout.font.size == twice.layout.font.size > theme.FONT_SIZE
+    assert once.layout.xaxis.tickfont.size >= 16
+    assert fig.layout.height == 400                                       # the cached original is untouched
+
+
+def test_bound_report_refuses_a_silent_failure():
+    with pytest.raises(StreamError):
+        BoundReport("Halving", "log₂ n", 3.0, applies=False)
+
+
+# -- link notes and the preset box ----------------------------------------------------------------
+
+def test_a_link_holding_a_default_value_is_not_reported_as_ignored():
+    at = run_page("pages/widrow_hoff.py", query={"d": "2", "stream": "Generated", "eta": "0.2"})
+    assert not [w.value for w in at.warning if "do not fit" in w.value]
+    at = run_page("pages/widrow_hoff.py", query={"d": "99"})                 # out of range: ignored, and said
+    assert [w.value for w in at.warning if "do not fit" in w.value and "d=99" in w.value]
+
+
+def test_the_preset_box_names_the_preset_a_link_reproduces():
+    entry = registry.lesson("widrow_hoff")
+    preset = entry.presets[1]
+    at = run_page(entry.path, query={k: str(v) for k, v in preset.values.items()})
+    assert at.selectbox(key="preset").value == preset.name
+    assert any(preset.name in i.value for i in at.info)
+    key = next(k for k in preset.values if k == "eta")
+    at.slider(key=key).set_value(0.5).run()                                # explore from there
+    assert at.selectbox(key="preset").value == "(your own settings)"

@@ -1,0 +1,136 @@
+"""olcore.lessons.widrow_hoff tested directly: theory is the oracle.
+
+Every bound the page draws (Theorem 1 on every prefix, the proof's claim and its telescoped sum,
+Theorem 2 within two standard errors) holds on many seeded random and adversarial streams; the
+BoundReports carry the run's numbers; an assumption that fails is reported, with why.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pytest
+
+from olcore import StreamError, bounds, comparators, streams
+from olcore.lessons import widrow_hoff as wh
+
+
+def _adversarial(T: int, d: int, seed: int) -> streams.Stream:
+    """Unit vectors on the sphere's surface (‖x‖ = 1 exactly) with labels chosen against the learner's
+    current prediction (large and of the opposite sign)."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((T, d))
+    X /= np.linalg.norm(X, axis=1, keepdims=True)
+    w = np.zeros(d)
+    y = np.empty(T)
+    for t in range(T):
+        p = w @ X[t]
+        y[t] = -np.sign(p or 1.0) * 3.0
+        w -= 0.5 * (p - y[t]) * X[t]
+    return streams.from_arrays("regression", X, y)
+
+
+STREAMS = ([("random", s, lambda s=s: streams.regression(T=120, d=1 + s % 5, seed=s, noise=0.1 * (s % 7),
+                                                         norm_u=0.5 * (s % 6)))
+            for s in range(12)]
+           + [("adversarial", s, lambda s=s: _adversarial(80, 1 + s % 4, s)) for s in range(6)])
+
+
+@pytest.mark.parametrize("kind,seed,make", STREAMS, ids=[f"{k}-{s}" for k, s, _ in STREAMS])
+@pytest.mark.parametrize("eta", [0.05, 0.5, 0.95])
+def test_theorem1_and_the_proof_hold(kind, seed, make, eta):
+    a = wh.analyse(make(), eta)
+    th = a.theorem1
+    assert th.applies and th.curve.shape == (a.T,)
+    assert np.all(a.cumulative <= th.curve * (1 + 1e-9) + 1e-9)          # every prefix
+    assert th.value == pytest.approx(bounds.widrow_hoff(a.loss_u_star, a.norm_u_star_sq, eta))
+    assert th.curve[-1] == pytest.approx(th.value, rel=1e-9)
+    assert th.value == pytest.approx(comparators.widrow_hoff_min(a.X, a.y, eta), rel=1e-9)
+    assert np.all(np.diff(th.curve) >= -1e-9 * (1 + th.curve[1:]))       # a prefix's bound never decreases
+    assert a.claim_violations == 0
+    assert np.all(a.potential_drop <= a.claim + 1e-9)
+    assert np.all(a.potential <= a.telescoped + 1e-9)
+    assert a.potential[0] == pytest.approx(a.norm_u_star_sq)
+    assert -a.potential[0] <= a.potential[-1] - a.potential[0] + 1e-9 <= a.telescoped_rhs + 2e-9
+    assert a.clairvoyant_loss <= a.loss_u_star + 1e-9
+
+
+def test_report_fields():
+    s = streams.regression(T=200, d=2, seed=0, noise=0.3, norm_u=1.5)
+    a = wh.analyse(s, 0.2)
+    th = a.theorem1
+    assert th.formula == wh.FORMULA_T1 and th.name == "bound: " + wh.FORMULA_T1
+    assert th.source.startswith("Princeton COS 511") and "seeds/" not in th.source
+    assert "Theorem 1" in th.statement
+    assert f"{a.loss:.4f}" in th.latex and f"{th.value:.4f}" in th.latex
+    assert th.numbers["L_WH"] == pytest.approx(a.loss) and th.numbers["eta"] == 0.2
+    assert np.allclose(a.u_true, s.info["u"]) and a.noise == pytest.approx(0.3)
+    assert pickle.loads(pickle.dumps(a)).theorem1.value == th.value         # st.cache_data pickles it
+
+
+def test_outside_the_unit_ball_rescaled_or_reported():
+    rng = np.random.default_rng(4)
+    X = rng.uniform(-3, 3, size=(60, 2))
+    s = streams.from_arrays("regression", X, X @ np.array([1.0, -0.5]) + 0.1 * rng.standard_normal(60))
+    assert not wh.unit_ball(s).ok
+    raw = wh.analyse(s, 0.5, rescale=False)
+    assert not raw.theorem1.applies and "does not apply" in raw.theorem1.why_not and raw.R == 1.0
+    scaled = wh.analyse(s, 0.5, rescale=True)
+    R = np.sqrt((X**2).sum(1).max())
+    assert scaled.theorem1.applies and scaled.R == pytest.approx(R)
+    assert np.allclose(scaled.X * R, X)
+    assert np.all(scaled.cumulative <= scaled.theorem1.curve + 1e-9)
+    # outside the ball the claim can fail, and the analysis counts where
+    assert raw.claim_violations == int(np.sum(raw.potential_drop > raw.claim + 1e-9 * (1 + np.abs(raw.claim))))
+
+
+def test_tuning_finds_the_minimum_of_the_sweep():
+    s = streams.regression(T=300, d=3, seed=2, noise=0.5, norm_u=2.0)
+    tu = wh.tuning(s)
+    assert np.all(tu.final_loss <= tu.bound + 1e-9)
+    assert tu.bound_best <= tu.bound.min() + 1e-9
+    assert abs(tu.eta_best - tu.etas[np.argmin(tu.bound)]) <= 0.011
+    assert tu.eta_best_loss in tu.etas
+
+
+def test_dual_prefix_curve_equals_the_primal_one():
+    s = streams.simplex_stream(T=40, n=60, k=2, seed=1)
+    X = s.X / np.sqrt((s.X**2).sum(1).max())
+    for eta in (0.1, 0.7):
+        assert np.allclose(wh._prefix_curve_dual(X, s.y, eta),
+                           comparators.widrow_hoff_prefix_min(X, s.y, eta, np.arange(1, 41)), rtol=1e-9)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_theorem2_holds_within_two_standard_errors(seed):
+    s = streams.regression(T=100, d=3, seed=seed, noise=0.4, norm_u=1.5)
+    c = wh.online_to_batch(s, 0.3, m_max=200, repeats=50, seed=seed)
+    th = c.theorem2
+    assert th.applies and c.exact_distribution and th.curve.shape == (200,)
+    assert np.all(c.mean_avg - 2 * c.se_avg <= th.curve + 1e-9)
+    assert th.value == pytest.approx(th.curve[-1]) and th.source.startswith("Princeton COS 511")
+    assert c.best_risk == pytest.approx(0.4**2)
+    up = wh.online_to_batch(streams.from_arrays("regression", s.X, s.y), 0.3, 100, 20, seed)
+    assert not up.exact_distribution and up.n_test == 100
+    assert np.all(up.mean_avg - 2 * up.se_avg <= up.theorem2.curve + 1e-9)
+
+
+def test_eg_vs_wh():
+    e = wh.eg_vs_wh(100, 1.0, 0)
+    assert e.T == 300 and 0.01 <= e.eta_wh <= 0.99 and e.R > 1
+    assert e.theorem1.applies and np.all(e.cum_wh <= e.theorem1.curve + 1e-9)
+    assert 0 <= e.mass <= 1 + 1e-9
+    a = wh.eg_vs_wh(100, 1.0, 0)
+    assert np.array_equal(a.cum_eg, e.cum_eg)                 # seeded
+
+
+def test_bad_settings_raise_stream_error():
+    s = streams.regression(T=20, d=2, seed=0)
+    for bad in (0.0, 1.0, float("nan")):
+        with pytest.raises(StreamError):
+            wh.analyse(s, bad)
+    with pytest.raises(StreamError):
+        wh.online_to_batch(s, 0.5, 0, 10, 0)
+    with pytest.raises(StreamError):
+        wh.eg_vs_wh(0, 1.0, 0)
