@@ -32,7 +32,7 @@ from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "SOURCE", "make_stream", "OGDAnalysis", "analyse", "Sweep", "sweep",
-           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS"]
+           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid"]
 
 SOURCE = "Online gradient descent notes"
 #: The generated streams and the loss each is made for.
@@ -84,6 +84,9 @@ class OGDAnalysis:
     proof_terms: np.ndarray      # (T,) (pot_t - pot_{t+1})/(2 eta) + eta/2 ||grad_t||^2
     step_dist: np.ndarray        # (T,) ||theta_t - eta grad_t - theta*||
     proj_dist: np.ndarray        # (T,) ||theta_{t+1} - theta*||
+    eta_mult: float = 1.0        # eta / eta*
+    projected: np.ndarray = None  # (T,) bool: round t's gradient step left C (the projection moved it)
+    plane_lim: float = 1.0       # half-width of a square view of the plane holding C, theta* and the path
 
     @property
     def T(self) -> int:
@@ -91,13 +94,15 @@ class OGDAnalysis:
 
 
 def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size: float = 1.0,
-            eta: float | None = None, prefix_points: int = PREFIX_POINTS) -> OGDAnalysis:
+            eta: float | None = None, prefix_points: int = PREFIX_POINTS,
+            eta_mult: float | None = None) -> OGDAnalysis:
     r"""Projected OGD on ``stream`` over the set ``set_name`` of radius / half-width ``size``.
 
     ``eta=None`` runs the theorem's :math:`\eta^* = D/(G\sqrt T)` with the a-priori
     :math:`G = \max_t\sup_{\theta\in\mathcal C}\|\nabla\ell_t(\theta)\|` (:func:`olcore.oco.gradient_bound`,
     known before the run, as the theorem needs); the run's own :math:`G_{run} = \max_t\|\nabla\ell_t(\theta_t)\|`
-    (the notes' definition) is reported beside it, :math:`G_{run} \le G`.
+    (the notes' definition) is reported beside it, :math:`G_{run} \le G`.  ``eta_mult`` (instead of
+    ``eta``) runs :math:`\eta = \text{eta\_mult}\cdot\eta^*`; ``eta_mult = 1`` is the theorem's step.
     """
     C = oco.domain(set_name, size)
     X, y = stream.X, stream.y
@@ -110,6 +115,9 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
         raise StreamError.bad("stream", f"D = {D:g}, G = {G:g}", "a set with more than one point and a loss "
                               "with a non-zero gradient somewhere (D > 0, G > 0)")
     eta_star = bounds.ogd_eta(D, G, T)
+    if eta_mult is not None:
+        eta_mult = check_param(eta_mult, "eta_mult", 0, None, lo_open=True)
+        eta = None if eta_mult == 1 else eta_mult * eta_star
     tuned = eta is None
     eta = eta_star if tuned else check_param(eta, "eta", 0, None, lo_open=True)
     tr = oco.projected_ogd(X, y, loss, eta, C)
@@ -126,6 +134,10 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
     gap_terms = tr.losses - oco.loss_values(X, y, star, loss)
     proof_terms = (pot[:-1] - pot[1:]) / (2 * eta) + eta / 2 * g2
     step_dist = np.linalg.norm(tr.extras["step"] - star, axis=1)
+    projected = np.linalg.norm(tr.extras["step"] - W[1:], axis=1) > 1e-12
+    extent = float(C.support(np.vstack([np.eye(d), -np.eye(d)])).max())   # how far C reaches along an axis
+    far = max(extent, float(np.abs(star).max()), float(np.abs(W).max()))
+    lim = float(min(1.15 * max(far, float(np.abs(tr.extras["step"]).max())), 2.5 * far))
     R_T = float(regret[-1])
     value = bounds.ogd_regret(D, G, T)
     at_star = abs(eta - eta_star) <= 1e-12 * eta_star
@@ -155,7 +167,8 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
                        eta_star=float(eta_star), tuned=tuned, theta_star=star, best_value=best.value,
                        best_gap=best.gap, regret=regret, prefix_rounds=rounds, regret_prefix=regret_prefix,
                        theorem=theorem, proof_bound=proof_bound, potential=pot, gap_terms=gap_terms,
-                       proof_terms=proof_terms, step_dist=step_dist, proj_dist=np.sqrt(pot[1:]))
+                       proof_terms=proof_terms, step_dist=step_dist, proj_dist=np.sqrt(pot[1:]),
+                       eta_mult=float(eta / eta_star), projected=projected, plane_lim=lim)
 
 
 @dataclass(frozen=True, eq=False)
@@ -165,7 +178,7 @@ class Sweep:
     etas: np.ndarray
     regrets: np.ndarray
     eta_star: np.ndarray          # per seed
-    bound: np.ndarray             # D^2/(2 eta) + eta G^2 T / 2 for the first seed, per eta
+    bound: np.ndarray             # D^2/(2 eta) + eta G^2 T / 2 with the largest G over the seeds, per eta
     theorem: np.ndarray           # D G sqrt(T) per seed
 
     @property
@@ -178,13 +191,14 @@ class Sweep:
 
 
 def sweep(source: str = "Noisy", T: int = 200, noise: float = 0.1, loss: str = "logistic", set_name: str = "ball",
-          size: float = 1.0, seeds=(0, 1, 2, 3, 4), n_eta: int = 13, span: float = 64.0) -> Sweep:
+          size: float = 1.0, seeds=(0, 1, 2, 3, 4), n_eta: int = 13, span: float = 64.0, d: int = 2) -> Sweep:
     r"""Final regret at :math:`n_\eta` step sizes log-spaced over :math:`[\eta^*/\sqrt{span}, \eta^*\sqrt{span}]`
-    (:math:`\eta^*` of the first seed), on the stream ``source`` for each seed."""
+    (:math:`\eta^*` of the first seed), on the stream ``source`` for each seed.  ``bound`` is the proof's
+    :math:`D^2/(2\eta) + \eta G^2T/2` with the largest a-priori :math:`G` over the seeds, so it holds for each."""
     seeds = [check_seed(s) for s in seeds]
     n_eta = check_int(n_eta, "n_eta", 2, 60)
     C = oco.domain(set_name, size)
-    streams_ = [make_stream(source, T, noise, s) for s in seeds]
+    streams_ = [make_stream(source, T, noise, s, d) for s in seeds]
     Gs = np.array([oco.gradient_bound(s.X, s.y, loss, C) for s in streams_])
     D = C.diameter(streams_[0].k)
     stars = np.array([bounds.ogd_eta(D, g, T) for g in Gs])
@@ -194,7 +208,7 @@ def sweep(source: str = "Noisy", T: int = 200, noise: float = 0.1, loss: str = "
         best = oco.solve_best_fixed(s.X, s.y, loss, C).value
         for j, e in enumerate(etas):
             regrets[i, j] = oco.projected_ogd(s.X, s.y, loss, e, C).total_loss - best
-    return Sweep(etas=etas, regrets=regrets, eta_star=stars, bound=bounds.ogd_regret_eta(D, Gs[0], T, etas),
+    return Sweep(etas=etas, regrets=regrets, eta_star=stars, bound=bounds.ogd_regret_eta(D, Gs.max(), T, etas),
                  theorem=bounds.ogd_regret(D, Gs, T))
 
 
@@ -257,3 +271,42 @@ def k_sweep(T: int = 500, Ks=(2, 4, 8, 16, 32, 64, 128), seeds=(0, 1, 2), gap: f
             a = experts(T, int(K), s, gap)
             og[i, j], he[i, j] = a.ogd.regret[-1], a.hedge.regret[-1]
     return KSweep(Ks=Ks, ogd=og, hedge=he, ogd_bound=bounds.simplex_ogd_regret(Ks, T), hedge_bound=bounds.hedge(T, Ks))
+
+
+@dataclass(frozen=True, eq=False)
+class LossGrid:
+    r"""The cumulative loss :math:`\sum_{s\le t}\ell_s(\theta)` on a square grid of the plane (d = 2)."""
+
+    xs: np.ndarray
+    ys: np.ndarray
+    Z: np.ndarray       # Z[i, j] at theta = (xs[j], ys[i])
+    t: int
+
+
+def _loss_only(loss: str, z: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """ℓ(z, y) elementwise, the formulas of :mod:`olcore.oco` without the gradients (fast contours)."""
+    if loss == "logistic":
+        return np.logaddexp(0.0, -y * z)
+    if loss == "hinge":
+        return np.maximum(0.0, 1.0 - y * z)
+    if loss == "squared":
+        return (z - y) ** 2
+    return y * z
+
+
+def loss_grid(stream: Stream, loss: str, t: int, lim: float, n: int = 61) -> LossGrid:
+    r""":math:`\sum_{s\le t}\ell_s(\theta)` for :math:`\theta` on an ``n`` × ``n`` grid of
+    :math:`[-lim, lim]^2` (the contours of the comparator's objective after t rounds)."""
+    X, y = stream.X, stream.y
+    if X.shape[1] != 2:
+        raise StreamError.bad("d", str(X.shape[1]), "2 features for the parameter plane")
+    t = check_int(t, "t", 0, X.shape[0])
+    n = check_int(n, "n", 2, 400)
+    xs = np.linspace(-lim, lim, n)
+    P = np.stack(np.meshgrid(xs, xs), axis=-1).reshape(-1, 2)
+    Z = np.zeros(len(P))
+    if t:
+        oco.loss_values(X[:1], y[:1], np.zeros(2), loss)     # the labels fit the loss (else a StreamError)
+        for lo in range(0, t, 256):                         # blocks of rounds: memory O(n² · 256)
+            Z += _loss_only(loss, P @ X[lo:min(t, lo + 256)].T, y[lo:min(t, lo + 256)]).sum(axis=1)
+    return LossGrid(xs=xs, ys=xs, Z=Z.reshape(n, n), t=t)
