@@ -12,7 +12,7 @@ page.intro(L.INTRO)
 
 # ---- settings: the stream and its loss, the set C, the step size -------------------------------------
 with page.controls():
-    source = page.source(L.SOURCES, upload="oco")
+    source = page.source(L.SOURCES, upload="oco", default="Noisy")
     T = d = noise = seed = None
     if source == UPLOAD:
         st.caption(L.HELP.upload)

@@ -181,6 +181,6 @@ def k_sweep(k: KSweep) -> go.Figure:
                 scatter(Ks, b, bound_name(formula), mode="lines", line=dict(color=c, dash="dash", width=2),
                         hovertemplate="K = %{x}<br>%{y:.4g}<extra></extra>"))
     lay = axes("number of experts K (log scale)", "final regret R_T")
-    lay["xaxis"].update(type="log")
+    lay["xaxis"].update(type="log", tickvals=Ks, ticktext=[f"{int(k)}" for k in Ks])
     return fig.build({"title": {"text": "Regret as the number of experts grows"}, "hovermode": "closest", **lay},
                      height=420)

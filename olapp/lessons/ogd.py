@@ -105,12 +105,13 @@ HELP = SimpleNamespace(
 )
 
 INTRO = (
-    "**Online convex optimisation**: in each round the learner picks **θ_t** in a convex set **C**, then a "
-    "convex loss **ℓ_t** is revealed and it pays ℓ_t(θ_t). Its **regret** compares the total with the best "
-    "fixed θ* ∈ C in hindsight. **Projected online gradient descent** takes a step against the gradient and "
-    "projects back: θ_{t+1} = Π_C(θ_t − η∇ℓ_t(θ_t)). With D the diameter of C and G a bound on the gradients, "
-    "the step **η = D/(G√T)** gives **R_T ≤ D G √T**: the average regret vanishes like 1/√T. Online logistic "
-    "regression is one instance (ℓ_t(θ) = ln(1 + e^(−y_t θ·x_t))), the experts problem another."
+    "**Online convex optimisation**: in each round the learner picks $\\theta_t$ in a convex set $\\mathcal C$, "
+    "then a convex loss $\\ell_t$ is revealed and it pays $\\ell_t(\\theta_t)$. Its **regret** compares the total "
+    "with the best fixed $\\theta^* \\in \\mathcal C$ in hindsight. **Projected online gradient descent** steps "
+    "against the gradient and projects back: $\\theta_{t+1} = \\Pi_{\\mathcal C}(\\theta_t - \\eta\\nabla\\ell_t(\\theta_t))$. "
+    "With $D$ the diameter of $\\mathcal C$ and $G$ a bound on the gradients, the step $\\eta = D/(G\\sqrt T)$ gives "
+    "$R_T \\le DG\\sqrt T$: the average regret vanishes like $1/\\sqrt T$. Online logistic regression, "
+    "$\\ell_t(\\theta) = \\ln(1 + e^{-y_t\\,\\theta\\cdot x_t})$, is one instance; the experts problem is another."
 )
 
 
@@ -180,8 +181,8 @@ def g_line(a: OGDAnalysis) -> str:
 
 
 def run_line(a: OGDAnalysis) -> str:
-    return (f"This run: **R_T = {a.regret[-1]:.4g}** after {a.T} rounds; best fixed θ* found to a relative "
-            f"gap {a.best_gap:.1e} of the optimal objective.")
+    return (f"This run: **R_T = {a.regret[-1]:.4g}** after {a.T} rounds; the best fixed θ* is solved to within "
+            "10⁻⁶ of the optimal objective (relative).")
 
 
 def potential(a: OGDAnalysis) -> str:
