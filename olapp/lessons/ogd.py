@@ -24,7 +24,7 @@ LOSS_NAMES = {"logistic": "logistic ln(1 + e^(−y θ·x))", "hinge": "hinge [1 
               "squared": "squared (θ·x − y)²", "linear": "linear y θ·x"}
 SETS = {"ball": "ball ‖θ‖ ≤ r", "box": "box |θᵢ| ≤ r", "simplex": "simplex Δ"}
 ETA_MULTS = [0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0]
-RADII = [0.25, 0.5, 1.0, 2.0, 4.0]
+RADII = [0.25, 0.5, 1.0, 2.0]   # r = 4 with the hinge loss in d ≥ 10 makes θ* a slow solve (tens of seconds)
 KS = [2, 3, 5, 10, 20, 50, 100, 200]
 #: Prefixes whose best fixed point is solved for the prefix-best regret (each is a full solve).
 PREFIX_POINTS = 10
