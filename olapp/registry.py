@@ -114,6 +114,11 @@ LESSONS: tuple[Lesson, ...] = (
            code=("olcore.linear.WidrowHoff", "olcore.linear.ExponentiatedGradient"),
            legacy={"src": Legacy("stream", {"Synthetic": "Generated", "Upload CSV": "Upload"})},
            int_keys=("d", "T")),
+    Lesson("ogd", "Online gradient descent", ":material/trending_down:", "Online convex optimisation",
+           "Projected OGD in the plane: each round's gradient step and projection back into C, the regret "
+           "under D G √T at η = D/(G√T), the telescoping proof, and OGD on the simplex against Hedge.",
+           code=("olcore.oco.ProjectedOGD", "olcore.oco.SimplexOGD"),
+           int_keys=("T", "d", "seed", "n", "sweep_seeds")),
 )
 
 

@@ -11,9 +11,9 @@ from . import jit  # noqa: F401  (first: settles NUMBA_CACHE_DIR before numba is
 from .errors import StreamError
 from .trace import Trace
 from .jit import warm, warm_in_background
-from . import bounds, experts, linear, stream, streams  # noqa: E402  (public submodules)
+from . import bounds, experts, linear, oco, stream, streams  # noqa: E402  (public submodules)
 from .bounds import BoundReport  # noqa: E402
 
-__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "streams", "warm",
+__all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "oco", "streams", "warm",
            "warm_in_background"]
 __version__ = "0.1.0"

@@ -15,6 +15,7 @@ losses         expert losses in [0,1]      (none)                  Hedge
 linear         real features               label in {-1,+1}        Perceptron, OGD, PA
 disjunction    attributes in {0,1}         label in {0,1}          Winnow
 regression     real features, ||x|| <= 1   real target             Widrow-Hoff
+oco            real features               real y (±1 to classify) projected OGD
 =============  ==========================  ======================  =========================
 """
 
@@ -84,6 +85,8 @@ KINDS: dict[str, _Kind] = {
     "linear": _Kind("x", "real", (-1, 1), "one column per feature (real numbers), then the label y (-1 or +1)"),
     "disjunction": _Kind("x", "binary", (0, 1), "one column per boolean attribute (0 or 1), then the label y (0 or 1)"),
     "regression": _Kind("x", "real", "real", "one column per feature (real numbers, ||x|| <= 1 for the bound), then the target y"),
+    "oco": _Kind("x", "real", "real", "one column per feature (real numbers), then y: -1 or +1 for the logistic, "
+                 "hinge and linear losses, any real number for the squared loss"),
 }
 
 

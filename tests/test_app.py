@@ -16,6 +16,7 @@ REQUIRED = {
     "pages/perceptron.py": "perceptron",
     "pages/winnow.py": "winnow",
     "pages/widrow_hoff.py": "widrow_hoff",
+    "pages/ogd.py": "ogd",
 }
 
 

@@ -2,10 +2,10 @@
 
 import pytest
 
+from olapp import registry
 from tests.helpers import bound_traces, figures, run_page
 
-LESSONS = ["pages/halving.py", "pages/wm_vs_hedge.py", "pages/perceptron.py", "pages/winnow.py",
-           "pages/widrow_hoff.py"]
+LESSONS = [entry.path for entry in registry.lessons()]          # every lesson of the registry
 CUSTOM = "(your own settings)"
 
 

@@ -5,7 +5,8 @@ One function per theorem, grouped by family:
 - :mod:`olcore.bounds.experts`: Halving, Weighted Majority, Randomized WM, Weighted Average, Hedge;
 - :mod:`olcore.bounds.linear`: Perceptron (separable, non-separable, on disjunctions), Winnow,
   OGD on the hinge loss, Passive-Aggressive;
-- :mod:`olcore.bounds.regression`: Widrow-Hoff (Theorem 1), online-to-batch (Theorem 2).
+- :mod:`olcore.bounds.regression`: Widrow-Hoff (Theorem 1), online-to-batch (Theorem 2);
+- :mod:`olcore.bounds.oco`: projected online gradient descent (:math:`DG\sqrt T`), OGD on the simplex.
 
 Every bound **broadcasts**: a scalar in gives a float out; an array of prefix values in
 (e.g. :math:`\min_i M_i(t)` for :math:`t = 1..T`) gives the curve over rounds out.  Every
@@ -28,6 +29,7 @@ from .experts import (WEIGHTED_AVERAGE_ETA_MAX, halving, hedge, hedge_eta, hedge
 from .linear import (ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
                      passive_aggressive_pa1, passive_aggressive_pa2, passive_aggressive_separable,
                      perceptron, perceptron_disjunction, perceptron_nonseparable, winnow, winnow_general)
+from .oco import ogd_eta, ogd_proof_bound, ogd_regret, ogd_regret_eta, simplex_ogd_regret
 from .regression import online_to_batch, widrow_hoff, widrow_hoff_best_eta, widrow_hoff_tuned
 from .report import BoundReport
 from ..measure import UnitBallReport, check_unit_ball, hinge_loss, margin, radius, squared_hinge_loss
@@ -47,6 +49,8 @@ __all__ = [
     "passive_aggressive_separable", "passive_aggressive_pa1", "passive_aggressive_pa2",
     # regression
     "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_to_batch",
+    # online convex optimisation
+    "ogd_regret", "ogd_eta", "ogd_regret_eta", "ogd_proof_bound", "simplex_ogd_regret",
     # the report type
     "BoundReport",
     # re-exported measurements (olcore.measure)

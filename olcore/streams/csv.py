@@ -138,6 +138,7 @@ _TEMPLATE_STREAMS = {
     "linear": lambda: separable(T=6, d=2, gamma=0.2, seed=1),
     "disjunction": lambda: disjunction(T=6, N=5, k=2, seed=1),
     "regression": lambda: regression(T=6, d=2, seed=1),
+    "oco": lambda: from_arrays("oco", separable(T=6, d=2, gamma=0.2, seed=1).X, separable(T=6, d=2, gamma=0.2, seed=1).y),
 }
 
 

@@ -253,3 +253,30 @@ def simplex_stream(T: int = 500, n: int = 100, k: int = 2, noise: float = 0.05, 
     X = rng.random((T, n))
     y = X @ u + noise * rng.standard_normal(T)
     return from_arrays("regression", X, y, {"u": u, "relevant": relevant, "noise": noise})
+
+
+# -- online convex optimisation ----------------------------------------------------------------
+
+def rademacher_linear(T: int = 500, d: int = 2, seed: int = 0) -> Stream:
+    r"""Random-sign linear losses: the adversary of the :math:`\Omega(DG\sqrt T)` lower bound.
+
+    Round t's loss is :math:`\ell_t(\theta) = y_t\,\theta\cdot x_t` with :math:`x_t \in \{\pm 1/\sqrt d\}^d`
+    and :math:`y_t \in \{-1, +1\}`, every sign an independent fair coin, so
+    :math:`\nabla\ell_t = y_tx_t` has :math:`\|\nabla\ell_t\| = 1 = G`.  Whatever the learner plays,
+    :math:`\mathbb E[\ell_t(\theta_t)] = 0`, while the best fixed point of a box
+    :math:`[-h, h]^d` (:math:`D = 2h\sqrt d`) gains :math:`h\,\|\sum_t y_tx_t\|_1 \approx
+    h\sqrt{d}\sqrt{2T/\pi}`: the expected regret of **every** algorithm is about
+    :math:`DG\sqrt T/\sqrt{2\pi}`, the order of the OGD theorem (Hazan 2022, Theorem 3.2).
+    An oblivious adversary: the signs are fixed by ``seed`` before the game.
+
+    Returns
+    -------
+    Stream of kind ``"linear"`` with ``info = {"G": 1.0}``.
+    """
+    T = check_int(T, "T", 1, MAX_ROUNDS)
+    d = check_int(d, "d", 1, MAX_COLUMNS)
+    _check_size(T, d)
+    rng = np.random.default_rng(check_seed(seed))
+    X = np.where(rng.random((T, d)) < 0.5, -1.0, 1.0) / np.sqrt(d)
+    y = np.where(rng.random(T) < 0.5, -1, 1)
+    return from_arrays("linear", X, y, {"G": 1.0})

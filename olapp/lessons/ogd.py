@@ -1,0 +1,239 @@
+"""The online gradient descent lesson's content: lecture presets, help texts and captions computed from the run.
+
+Every caption takes an analysis of :mod:`olcore.lessons.ogd` and states what the run shows, for any
+stream, loss, set and step size the page offers.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from olcore.lessons.ogd import ExpertsAnalysis, KSweep, OGDAnalysis, Sweep
+
+from ..controls import Preset
+
+NOTES = "Online gradient descent notes"
+
+#: Losses each generated stream is made for (the first is its default); an upload may use any.
+LOSSES = {"Separable": ["logistic", "hinge", "squared"], "Noisy": ["logistic", "hinge", "squared"],
+          "Regression": ["squared"], "Adversarial": ["linear"],
+          "Upload": ["logistic", "hinge", "squared", "linear"]}
+LOSS_NAMES = {"logistic": "logistic ln(1 + e^(−y θ·x))", "hinge": "hinge [1 − y θ·x]₊",
+              "squared": "squared (θ·x − y)²", "linear": "linear y θ·x"}
+SETS = {"ball": "ball ‖θ‖ ≤ r", "box": "box |θᵢ| ≤ r", "simplex": "simplex Δ"}
+ETA_MULTS = [0.0625, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0]
+RADII = [0.25, 0.5, 1.0, 2.0]   # r = 4 with the hinge loss in d ≥ 10 makes θ* a slow solve (tens of seconds)
+KS = [2, 3, 5, 10, 20, 50, 100, 200]
+#: Prefixes whose best fixed point is solved for the prefix-best regret (each is a full solve).
+PREFIX_POINTS = 10
+
+
+def eta_label(m: float) -> str:
+    """η as a multiple of η*: "η*", "4 η*", "η*/8"."""
+    return "η*" if m == 1 else (f"{m:g} η*" if m > 1 else f"η*/{1 / m:g}")
+
+
+PRESETS = [
+    Preset("The theorem: η = η* on a noisy logistic stream",
+           f"{NOTES}, Performance guarantees: online logistic regression in a ball of radius 1 (D = 2) with "
+           "η = D/(G√T); the regret stays under the flat line D G √T at every round, and under the proof's "
+           "curve D²/(2η) + (η/2)Σ‖∇ℓ‖².",
+           {"stream": "Noisy", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 500, "d": 2,
+            "noise": 0.1, "eta_mult": 1.0, "seed": 0}),
+    Preset("Separable logistic stream",
+           f"{NOTES}, Example: online logistic regression. On separable data the best θ in the ball sits on its "
+           "boundary (the loss keeps falling outward): watch the projection pull θ back onto the circle.",
+           {"stream": "Separable", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 500, "d": 2,
+            "eta_mult": 1.0, "seed": 0}),
+    Preset("Too large a step: η = 8 η*",
+           f"{NOTES}, proof: the bound D²/(2η) + (η/2)Σ‖∇ℓ‖² holds for every η, but its second term grows "
+           "with η; the theorem's D G √T assumes η = η* and is not drawn. Compare the η sweep below.",
+           {"stream": "Noisy", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 500, "d": 2,
+            "noise": 0.1, "eta_mult": 8.0, "seed": 0}),
+    Preset("Too small a step: η = η*/8",
+           f"{NOTES}, proof: with a small η the first term D²/(2η) dominates: θ crawls from θ₁ = Π_C(0) "
+           "towards θ*, paying loss on the way.",
+           {"stream": "Noisy", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 500, "d": 2,
+            "noise": 0.1, "eta_mult": 0.125, "seed": 0}),
+    Preset("Hinge loss in a box (subgradients)",
+           f"{NOTES}, Online convex optimization: the hinge loss is convex but not differentiable; OGD uses a "
+           "subgradient and the proof goes through unchanged (it only uses ℓ(θ) ≥ ℓ(θ') + ⟨g, θ − θ'⟩).",
+           {"stream": "Noisy", "loss": "hinge", "domain": "box", "radius": 1.0, "T": 500, "d": 2,
+            "noise": 0.1, "eta_mult": 1.0, "seed": 0}),
+    Preset("Squared loss: online least squares",
+           f"{NOTES}, Batched supervised learning (linear regression) made online: OGD on (θ·x − y)² in a ball "
+           "of radius 2; G is the largest gradient anywhere in the ball.",
+           {"stream": "Regression", "loss": "squared", "domain": "ball", "radius": 2.0, "T": 500, "d": 2,
+            "noise": 0.1, "eta_mult": 1.0, "seed": 0}),
+    Preset("Adversarial random signs: regret of order D G √T",
+           f"{NOTES}, Performance guarantees: random-sign linear losses make every learner's expected loss 0 while "
+           "the best fixed θ gains of order √T, so the regret stays a sizeable fraction of D G √T: the theorem's "
+           "order cannot be improved.",
+           {"stream": "Adversarial", "loss": "linear", "domain": "box", "radius": 1.0, "T": 1000, "d": 2,
+            "eta_mult": 1.0, "seed": 0}),
+    Preset("OGD on the simplex vs Hedge, K = 100 experts",
+           f"{NOTES}, Online gradient descent for the expert problem: OGD on the simplex has regret O(√(KT)), "
+           "Hedge (mirror descent) O(√(T ln K)); see the last section.",
+           {"stream": "Noisy", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 1000, "d": 2,
+            "noise": 0.1, "eta_mult": 1.0, "seed": 0, "n": 100}),
+]
+
+SOURCES = {
+    "Separable": "labels ±1 of points separated with margin 0.1 by a random unit vector.",
+    "Noisy": "the separable stream with each label flipped with probability 'noise'.",
+    "Regression": "real targets y = u·x + ε (‖u‖ = 1.5, ε of standard deviation 'noise').",
+    "Adversarial": "random-sign linear losses y θ·x with x ∈ {±1/√d}^d: the lower bound's adversary.",
+}
+
+HELP = SimpleNamespace(
+    loss="The convex loss ℓ_t(θ) = ℓ(θ·x_t, y_t). Logistic and hinge need labels ±1; squared takes any real y; "
+         "linear y θ·x is the lower bound's loss. Each generated stream offers the losses made for it.",
+    domain="The convex set C that θ must stay in. OGD projects back into C after every step. The simplex "
+           "{θ ≥ 0, Σθ = 1} is a segment in the plane.",
+    radius="The ball's radius r (‖θ‖ ≤ r) or the box's half-width r (|θ_i| ≤ r). The diameter D is 2r "
+           "for the ball, 2r√d for the box, √2 for the simplex.",
+    T="Number of rounds T. The theorem's step η* = D/(G√T) depends on it: T is known in advance.",
+    d="Dimension d of θ. The parameter plane is drawn for d = 2 only; the regret and the proof for any d.",
+    noise="Noisy: the probability each label is flipped. Regression: the standard deviation of the noise.",
+    eta_mult="The step size η as a multiple of the theorem's η* = D/(G√T) (the URL key eta_mult holds the "
+             "multiple). At η* the theorem's D G √T applies; at any η the proof's bound does.",
+    sweep_seeds="How many random streams (seeds 0, 1, ...) the η sweep runs at each of its 13 step sizes.",
+    n="Number of experts K for OGD on the simplex against Hedge (the same T rounds).",
+    upload="An uploaded stream: one row per round, features then y. Pick a loss that fits the labels.",
+)
+
+INTRO = (
+    "**Online convex optimisation**: in each round the learner picks $\\theta_t$ in a convex set $\\mathcal C$, "
+    "then a convex loss $\\ell_t$ is revealed and it pays $\\ell_t(\\theta_t)$. Its **regret** compares the total "
+    "with the best fixed $\\theta^* \\in \\mathcal C$ in hindsight. **Projected online gradient descent** steps "
+    "against the gradient and projects back: $\\theta_{t+1} = \\Pi_{\\mathcal C}(\\theta_t - \\eta\\nabla\\ell_t(\\theta_t))$. "
+    "With $D$ the diameter of $\\mathcal C$ and $G$ a bound on the gradients, the step $\\eta = D/(G\\sqrt T)$ gives "
+    "$R_T \\le DG\\sqrt T$: the average regret vanishes like $1/\\sqrt T$. Online logistic regression, "
+    "$\\ell_t(\\theta) = \\ln(1 + e^{-y_t\\,\\theta\\cdot x_t})$, is one instance; the experts problem is another."
+)
+
+
+def _g(x: float) -> str:
+    return f"{x:,.0f}" if abs(x) >= 10_000 else f"{x:.4g}"
+
+
+def _vec(v) -> str:
+    return "(" + ", ".join(f"{x:.3g}" for x in np.asarray(v)[:4]) + (", …)" if len(v) > 4 else ")")
+
+
+def status(a: OGDAnalysis, t: int) -> str:
+    W = a.trace.weights
+    if t == 0:
+        return (f"Before round 1: θ₁ = Π_C(0) = {_vec(W[0])}. Step forward to see each round's gradient step "
+                "and projection.")
+    moved = "left C, so Π_C moved it back" if a.projected[t - 1] else "stayed in C (Π_C changes nothing)"
+    return (f"Round **{t}** of {a.T}: θ_{t} = {_vec(W[t - 1])} paid ℓ_t = {a.trace.losses[t - 1]:.4g}; the gradient "
+            f"step to {_vec(a.trace.extras['step'][t - 1])} {moved}: θ_{t + 1} = {_vec(W[t])}. Regret so far "
+            f"R_{t} = {a.regret[t - 1]:.4g}.")
+
+
+def plane(a: OGDAnalysis, t: int) -> str:
+    n = int(a.projected.sum())
+    return (f"Grey lines: contours of the cumulative loss Σ_(s≤{t}) ℓ_s(θ) so far; the shaded region is C. The blue "
+            f"path is θ_1, …, θ_{t + 1}. Round t's two moves: the gradient step θ_t − η∇ℓ_t(θ_t) (orange arrow), "
+            f"then the projection Π_C back into C (green arrow, absent when the step stays in C). The star is "
+            f"θ* = {_vec(a.theta_star)}, the best fixed point of C for all {a.T} rounds. The projection moved θ in "
+            f"{n} of {a.T} rounds.")
+
+
+def not_2d(a: OGDAnalysis) -> str:
+    return f"The parameter plane is drawn for d = 2; this stream has d = {a.trace.weights.shape[1]}."
+
+
+def nonexp(a: OGDAnalysis) -> str:
+    gap = a.step_dist - a.proj_dist
+    n = int(a.projected.sum())
+    return ("Recap: projection (the theorem): for every θ̂ ∈ C, ‖θ − θ̂‖ ≥ ‖Π_C(θ) − θ̂‖. Here θ̂ = θ*, θ is each "
+            "round's gradient step and Π_C(θ) = θ_(t+1): after the projection θ is never farther from θ*. "
+            f"The projection brought θ closer to θ* in {n} of {a.T} rounds, by up to {gap.max():.3g}; in the "
+            "other rounds the two curves coincide. This is the proof's first inequality.")
+
+
+def regret(a: OGDAnalysis) -> str:
+    th = a.theorem
+    text = (f"R_t = Σ_(s≤t) ℓ_s(θ_s) − ℓ_s(θ*) against the final θ* (the notes' definition; the proof telescopes "
+            f"against one fixed θ*, so its bound holds at every t, and R_t may be negative early). Dots: against "
+            f"the best fixed point of each prefix (solved at {len(a.prefix_rounds)} rounds), the regret of a game "
+            f"stopped at t; it is never below R_t and the same bounds hold for it. D = {a.D:.4g} (the diameter of "
+            f"C), G = {a.G:.4g} (the largest gradient anywhere in C over the stream, known before the run), "
+            f"η = {a.eta:.4g} = {eta_label(a.eta_mult)}, η* = D/(G√T) = {a.eta_star:.4g}. ")
+    if a.tuned:
+        text += (f"At η* the proof gives D²/(2η) + (η/2)G²t ≤ D G √T for every t ≤ T, so D G √T = {th.value:.4g} "
+                 f"is drawn flat (D G √t would not be a bound at t < T with η tuned to T). ")
+    else:
+        text += "The theorem's D G √T assumes η = η* and is not drawn; the proof's curve holds for any η. "
+    text += (f"Final regret R_T = {a.regret[-1]:.4g}, {a.regret[-1] / th.value:.3g} × D G √T.")
+    return text
+
+
+def g_line(a: OGDAnalysis) -> str:
+    return (f"The notes define G = max_t ‖∇ℓ_t(θ_t)‖, measured on the run: G_run = {a.G_run:.4g} ≤ G = {a.G:.4g}. "
+            "That G is only known after the run; η* here uses the a-priori G (over C), which bounds it for "
+            f"any run, so the theorem's step can be chosen before round 1. With G_run the bound would read "
+            f"D G_run √T = {a.D * a.G_run * np.sqrt(a.T):.4g}.")
+
+
+def run_line(a: OGDAnalysis) -> str:
+    return (f"This run: **R_T = {a.regret[-1]:.4g}** after {a.T} rounds; the best fixed θ* is solved to within "
+            "10⁻⁶ of the optimal objective (relative).")
+
+
+def potential(a: OGDAnalysis) -> str:
+    return (f"The potential ‖θ_t − θ*‖² starts at {a.potential[0]:.4g} ≤ D² = {a.D ** 2:.4g} (both points are in C) "
+            f"and ends at {a.potential[-1]:.4g}. It need not fall every round: the regret is paid for by its "
+            "decrease plus the (η/2)‖∇ℓ_t‖² terms.")
+
+
+def per_round(a: OGDAnalysis) -> str:
+    slack = a.proof_terms - a.gap_terms
+    return ("Each round: ℓ_t(θ_t) − ℓ_t(θ*) ≤ (‖θ_t − θ*‖² − ‖θ_(t+1) − θ*‖²)/(2η) + (η/2)‖∇ℓ_t(θ_t)‖² "
+            "(projection, then convexity). Dots: the left side; line: the right side. "
+            f"Smallest slack over the {a.T} rounds: {slack.min():.3g} (never negative).")
+
+
+def telescoping(a: OGDAnalysis) -> str:
+    tele = a.proof_terms.sum()
+    return (f"Summing the right sides telescopes the potentials: Σ_t = (‖θ₁ − θ*‖² − ‖θ_(T+1) − θ*‖²)/(2η) + "
+            f"(η/2)Σ‖∇ℓ_t‖² = {tele:.4g}, and ‖θ₁ − θ*‖² ≤ D², ‖θ_(T+1) − θ*‖² ≥ 0 give the proof's bound "
+            f"{a.proof_bound.value:.4g}" + (f" ≤ D G √T = {a.theorem.value:.4g} at η*." if a.tuned else "."))
+
+
+def sweep_intro(s: Sweep) -> str:
+    return (f"The same kind of stream, {s.regrets.shape[0]} seeds, the final regret R_T at {len(s.etas)} step sizes "
+            "from η*/8 to 8 η* (log scale).")
+
+
+def sweep(s: Sweep) -> str:
+    star = float(s.eta_star[0])
+    return (f"The mean regret is smallest at η = {s.best_eta:.3g} = {s.best_eta / star:.3g} η* on this grid "
+            f"(η* = {star:.3g} for seed 0). The dashed curve is the proof's D²/(2η) + ηG²T/2 (G the largest over "
+            "the seeds): its minimum, D G √T, is at η*. The band spans the smallest to the largest regret.")
+
+
+def sweep_upload(source: str) -> str:
+    return f"Generated {source} streams (not your upload): a sweep needs several seeds."
+
+
+def experts(e: ExpertsAnalysis) -> str:
+    K, T = e.L.shape[1], e.L.shape[0]
+    return (f"K = {K} experts, T = {T} rounds, one expert's mean loss 0.1 below the others'. OGD on the simplex "
+            f"(D = √2, G ≤ √K, η = √(2/(KT)) = {e.eta_ogd:.3g}): R_T = {e.ogd.regret[-1]:.4g} ≤ "
+            f"√(2KT) = {e.ogd_bound.value:.4g}. Hedge (η = √(2 ln K/T) = {e.eta_hedge:.3g}): R_T = "
+            f"{e.hedge.regret[-1]:.4g} ≤ √(2T ln K) = {e.hedge_bound.value:.4g}. Both play a distribution "
+            "over the experts and pay its expected loss.")
+
+
+def k_sweep(k: KSweep) -> str:
+    K0, K1 = int(k.Ks[0]), int(k.Ks[-1])
+    return (f"From K = {K0} to K = {K1}, OGD's bound √(2KT) grows ×{k.ogd_bound[-1] / k.ogd_bound[0]:.3g} and "
+            f"Hedge's √(2T ln K) ×{k.hedge_bound[-1] / k.hedge_bound[0]:.3g}; the mean measured regrets went from "
+            f"{k.ogd.mean(0)[0]:.3g} to {k.ogd.mean(0)[-1]:.3g} (OGD) and {k.hedge.mean(0)[0]:.3g} to "
+            f"{k.hedge.mean(0)[-1]:.3g} (Hedge). Mirror descent with the entropy (Hedge) recovers √(ln K): "
+            "not in this course.")

@@ -1,0 +1,312 @@
+r"""The /ogd lesson's math: projected online gradient descent, its regret against :math:`DG\sqrt T`,
+the proof's potential, the :math:`\eta` sweep, and OGD on the simplex against Hedge.
+
+Pure functions of their settings (no streamlit, no plotly); every formula comes from
+:mod:`olcore.oco` and :mod:`olcore.bounds`.  Source: Online gradient descent notes (OLA,
+M. Castiglioni, Part 5).
+
+Which regret is drawn
+---------------------
+:attr:`OGDAnalysis.regret` is the notes' definition: against the final :math:`\theta^*`, the best
+fixed point of the **whole** stream, :math:`R_t = \sum_{s\le t}\ell_s(\theta_s) - \sum_{s\le t}\ell_s(\theta^*)`.
+It is the quantity the proof telescopes (its potential is :math:`\|\theta_t - \theta^*\|^2`), so the
+per-round inequality and the bound hold for it at every t; it may be negative early on.
+:attr:`OGDAnalysis.regret_prefix` is against the best fixed point of each prefix,
+:math:`\sum_{s\le t}\ell_s(\theta_s) - \min_{\theta\in\mathcal C}\sum_{s\le t}\ell_s(\theta)`: the regret
+of a game stopped after t rounds, never below the first.  The proof bounds the regret against
+every fixed comparator in :math:`\mathcal C`, so the bound curve holds for both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import bounds, oco, streams
+from ..bounds import BoundReport
+from ..errors import StreamError
+from ..experts import hedge
+from ..stream import Stream
+from ..trace import Trace
+from ..validate import check_int, check_param, check_seed
+
+__all__ = ["SOURCES", "SOURCE", "make_stream", "OGDAnalysis", "analyse", "Sweep", "sweep",
+           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid"]
+
+SOURCE = "Online gradient descent notes"
+#: The generated streams and the loss each is made for.
+SOURCES = {"Separable": "logistic", "Noisy": "logistic", "Regression": "squared", "Adversarial": "linear"}
+#: At most this many prefixes are solved for the prefix-best regret (rounds evenly spaced, last kept).
+PREFIX_POINTS = 40
+
+
+def make_stream(source: str = "Noisy", T: int = 200, noise: float = 0.1, seed: int = 0, d: int = 2) -> Stream:
+    r"""A generated stream: ``"Separable"`` (margin 0.1), ``"Noisy"`` (labels flipped with probability
+    ``noise``), ``"Regression"`` (:math:`y = u\cdot x + \varepsilon`, sd ``noise``) or ``"Adversarial"``
+    (random-sign linear losses, :func:`olcore.streams.rademacher_linear`)."""
+    if source == "Separable":
+        return streams.separable(T=T, d=d, gamma=0.1, seed=seed)
+    if source == "Noisy":
+        return streams.separable(T=T, d=d, gamma=0.1, noise=noise, seed=seed)
+    if source == "Regression":
+        return streams.regression(T=T, d=d, noise=noise, seed=seed, norm_u=1.5)
+    if source == "Adversarial":
+        return streams.rademacher_linear(T=T, d=d, seed=seed)
+    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES))
+
+
+@dataclass(frozen=True, eq=False)
+class OGDAnalysis:
+    """One run of projected OGD with everything the lesson shows (see the module docstring)."""
+
+    X: np.ndarray
+    y: np.ndarray
+    loss: str
+    domain: object
+    trace: Trace
+    D: float
+    G: float                     # a priori: max_t sup_C ||grad l_t||
+    G_run: float                 # the notes' G: max_t ||grad l_t(theta_t)||
+    eta: float
+    eta_star: float
+    tuned: bool
+    theta_star: np.ndarray
+    best_value: float
+    best_gap: float
+    regret: np.ndarray           # (T,) against the final theta*
+    prefix_rounds: np.ndarray    # 1-based rounds where the prefix best was solved
+    regret_prefix: np.ndarray    # regret against each prefix's best fixed point there
+    theorem: BoundReport         # D G sqrt(T)
+    proof_bound: BoundReport     # D^2/(2 eta) + (eta/2) sum ||grad||^2, a curve
+    potential: np.ndarray        # (T+1,) ||theta_t - theta*||^2
+    gap_terms: np.ndarray        # (T,) l_t(theta_t) - l_t(theta*)
+    proof_terms: np.ndarray      # (T,) (pot_t - pot_{t+1})/(2 eta) + eta/2 ||grad_t||^2
+    step_dist: np.ndarray        # (T,) ||theta_t - eta grad_t - theta*||
+    proj_dist: np.ndarray        # (T,) ||theta_{t+1} - theta*||
+    eta_mult: float = 1.0        # eta / eta*
+    projected: np.ndarray = None  # (T,) bool: round t's gradient step left C (the projection moved it)
+    plane_lim: float = 1.0       # half-width of a square view of the plane holding C, theta* and the path
+
+    @property
+    def T(self) -> int:
+        return self.trace.T
+
+
+def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size: float = 1.0,
+            eta: float | None = None, prefix_points: int = PREFIX_POINTS,
+            eta_mult: float | None = None) -> OGDAnalysis:
+    r"""Projected OGD on ``stream`` over the set ``set_name`` of radius / half-width ``size``.
+
+    ``eta=None`` runs the theorem's :math:`\eta^* = D/(G\sqrt T)` with the a-priori
+    :math:`G = \max_t\sup_{\theta\in\mathcal C}\|\nabla\ell_t(\theta)\|` (:func:`olcore.oco.gradient_bound`,
+    known before the run, as the theorem needs); the run's own :math:`G_{run} = \max_t\|\nabla\ell_t(\theta_t)\|`
+    (the notes' definition) is reported beside it, :math:`G_{run} \le G`.  ``eta_mult`` (instead of
+    ``eta``) runs :math:`\eta = \text{eta\_mult}\cdot\eta^*`; ``eta_mult = 1`` is the theorem's step.
+    """
+    C = oco.domain(set_name, size)
+    X, y = stream.X, stream.y
+    if y is None:
+        raise StreamError.bad("stream", "a loss matrix", "features and labels (kind 'linear', 'regression' or 'oco')")
+    T, d = X.shape
+    D = C.diameter(d)
+    G = oco.gradient_bound(X, y, loss, C)
+    if D == 0 or G == 0:
+        raise StreamError.bad("stream", f"D = {D:g}, G = {G:g}", "a set with more than one point and a loss "
+                              "with a non-zero gradient somewhere (D > 0, G > 0)")
+    eta_star = bounds.ogd_eta(D, G, T)
+    if eta_mult is not None:
+        eta_mult = check_param(eta_mult, "eta_mult", 0, None, lo_open=True)
+        eta = None if eta_mult == 1 else eta_mult * eta_star
+    tuned = eta is None
+    eta = eta_star if tuned else check_param(eta, "eta", 0, None, lo_open=True)
+    tr = oco.projected_ogd(X, y, loss, eta, C)
+    best = oco.solve_best_fixed(X, y, loss, C)
+    star = best.theta
+    regret = tr.cumulative_loss - np.cumsum(oco.loss_values(X, y, star, loss))
+    n = min(T, check_int(prefix_points, "prefix_points", 1))
+    rounds = np.unique(np.linspace(1, T, n).round().astype(int))
+    regret_prefix = tr.cumulative_loss[rounds - 1] - oco.prefix_best(X, y, loss, C, rounds=rounds, tol=1e-6)
+    g2 = tr.extras["grad_norm"] ** 2
+    G_run = float(tr.extras["grad_norm"].max())
+    W = tr.weights
+    pot = ((W - star) ** 2).sum(axis=1)
+    gap_terms = tr.losses - oco.loss_values(X, y, star, loss)
+    proof_terms = (pot[:-1] - pot[1:]) / (2 * eta) + eta / 2 * g2
+    step_dist = np.linalg.norm(tr.extras["step"] - star, axis=1)
+    projected = np.linalg.norm(tr.extras["step"] - W[1:], axis=1) > 1e-12
+    extent = float(C.support(np.vstack([np.eye(d), -np.eye(d)])).max())   # how far C reaches along an axis
+    far = max(extent, float(np.abs(star).max()), float(np.abs(W).max()))
+    lim = float(min(1.15 * max(far, float(np.abs(tr.extras["step"]).max())), 2.5 * far))
+    R_T = float(regret[-1])
+    value = bounds.ogd_regret(D, G, T)
+    at_star = abs(eta - eta_star) <= 1e-12 * eta_star
+    theorem = BoundReport(
+        "OGD regret bound", "D G √T", value,
+        latex=(rf"R_T = {R_T:.4g} \le D\,G\sqrt{{T}} = {D:.3g}\cdot{G:.3g}\cdot\sqrt{{{T}}} = {value:.4g}"),
+        numbers={"D": D, "G": G, "G_run": G_run, "T": T, "eta": eta, "eta_star": eta_star, "R_T": R_T},
+        applies=at_star,
+        why_not=("" if at_star else f"the theorem takes η = D/(G√T) = {eta_star:.4g}; this run uses "
+                 f"η = {eta:.4g}. The proof's bound for any η (below) still holds."),
+        source=f"{SOURCE}, Performance guarantees (Theorem)",
+        statement=(r"**Theorem.** On a convex set of diameter $D$, with convex losses whose gradients satisfy "
+                   r"$\|\nabla\ell_t(\theta_t)\| \le G$, online gradient descent with $\eta = D/(G\sqrt T)$ has "
+                   r"regret $R_T \le DG\sqrt T$ (and so after every $t \le T$, since the proof gives "
+                   r"$\frac{D^2}{2\eta} + \frac{\eta}{2}G^2t \le DG\sqrt T$)."))
+    curve = bounds.ogd_proof_bound(D, eta, np.cumsum(g2))
+    proof_bound = BoundReport(
+        "OGD regret bound for any η", "D²/(2η) + (η/2) Σ‖∇ℓₛ‖²", float(curve[-1]), curve=curve,
+        latex=(rf"R_T = {R_T:.4g} \le \frac{{D^2}}{{2\eta}} + \frac{{\eta}}{{2}}\sum_t\|\nabla\ell_t(\theta_t)\|^2"
+               rf" = \frac{{{D:.3g}^2}}{{2\cdot{eta:.3g}}} + \frac{{{eta:.3g}}}{{2}}\cdot{g2.sum():.4g} = {curve[-1]:.4g}"),
+        numbers={"D": D, "eta": eta, "sum_grad_sq": float(g2.sum()), "R_T": R_T},
+        source=f"{SOURCE}, Performance guarantees (proof)",
+        statement=(r"**From the proof, for any $\eta > 0$** and any fixed $\theta^*\in\mathcal C$, after every "
+                   r"round $t$: $\sum_{s\le t}\ell_s(\theta_s) - \ell_s(\theta^*) \le \frac{D^2}{2\eta} + "
+                   r"\frac\eta2\sum_{s\le t}\|\nabla\ell_s(\theta_s)\|^2$."))
+    return OGDAnalysis(X=X, y=y, loss=loss, domain=C, trace=tr, D=D, G=G, G_run=G_run, eta=float(eta),
+                       eta_star=float(eta_star), tuned=tuned, theta_star=star, best_value=best.value,
+                       best_gap=best.gap, regret=regret, prefix_rounds=rounds, regret_prefix=regret_prefix,
+                       theorem=theorem, proof_bound=proof_bound, potential=pot, gap_terms=gap_terms,
+                       proof_terms=proof_terms, step_dist=step_dist, proj_dist=np.sqrt(pot[1:]),
+                       eta_mult=float(eta / eta_star), projected=projected, plane_lim=lim)
+
+
+@dataclass(frozen=True, eq=False)
+class Sweep:
+    """Final regret R_T over step sizes and seeds: ``regrets[s, j]`` for seed s at ``etas[j]``."""
+
+    etas: np.ndarray
+    regrets: np.ndarray
+    eta_star: np.ndarray          # per seed
+    bound: np.ndarray             # D^2/(2 eta) + eta G^2 T / 2 with the largest G over the seeds, per eta
+    theorem: np.ndarray           # D G sqrt(T) per seed
+
+    @property
+    def mean(self) -> np.ndarray:
+        return self.regrets.mean(axis=0)
+
+    @property
+    def best_eta(self) -> float:
+        return float(self.etas[int(np.argmin(self.mean))])
+
+
+def sweep(source: str = "Noisy", T: int = 200, noise: float = 0.1, loss: str = "logistic", set_name: str = "ball",
+          size: float = 1.0, seeds=(0, 1, 2, 3, 4), n_eta: int = 13, span: float = 64.0, d: int = 2) -> Sweep:
+    r"""Final regret at :math:`n_\eta` step sizes log-spaced over :math:`[\eta^*/\sqrt{span}, \eta^*\sqrt{span}]`
+    (:math:`\eta^*` of the first seed), on the stream ``source`` for each seed.  ``bound`` is the proof's
+    :math:`D^2/(2\eta) + \eta G^2T/2` with the largest a-priori :math:`G` over the seeds, so it holds for each."""
+    seeds = [check_seed(s) for s in seeds]
+    n_eta = check_int(n_eta, "n_eta", 2, 60)
+    C = oco.domain(set_name, size)
+    streams_ = [make_stream(source, T, noise, s, d) for s in seeds]
+    Gs = np.array([oco.gradient_bound(s.X, s.y, loss, C) for s in streams_])
+    D = C.diameter(streams_[0].k)
+    stars = np.array([bounds.ogd_eta(D, g, T) for g in Gs])
+    etas = stars[0] * np.geomspace(1 / np.sqrt(span), np.sqrt(span), n_eta)
+    regrets = np.empty((len(seeds), n_eta))
+    for i, s in enumerate(streams_):
+        best = oco.solve_best_fixed(s.X, s.y, loss, C).value
+        for j, e in enumerate(etas):
+            regrets[i, j] = oco.projected_ogd(s.X, s.y, loss, e, C).total_loss - best
+    return Sweep(etas=etas, regrets=regrets, eta_star=stars, bound=bounds.ogd_regret_eta(D, Gs.max(), T, etas),
+                 theorem=bounds.ogd_regret(D, Gs, T))
+
+
+@dataclass(frozen=True, eq=False)
+class ExpertsAnalysis:
+    """OGD on the simplex and Hedge on one loss matrix, each at its theorem's step size."""
+
+    L: np.ndarray
+    ogd: Trace
+    hedge: Trace
+    eta_ogd: float
+    eta_hedge: float
+    ogd_bound: BoundReport
+    hedge_bound: BoundReport
+
+
+def experts(T: int = 500, K: int = 10, seed: int = 0, gap: float = 0.1) -> ExpertsAnalysis:
+    r"""OGD on the simplex (:math:`\eta = \sqrt{2/(KT)}`) and Hedge (:math:`\eta = \sqrt{2\ln K/T}`) on one
+    Bernoulli loss matrix: one good expert with mean loss 0.5 - ``gap``, the others 0.5."""
+    T = check_int(T, "T", 1, streams.MAX_ROUNDS)
+    K = check_int(K, "K", 2, 1000)
+    means = np.full(K, 0.5)
+    means[np.random.default_rng(check_seed(seed)).integers(K)] = 0.5 - check_param(gap, "gap", 0, 0.5)
+    L = streams.loss_matrix(T=T, n=K, seed=seed, means=means).X.astype(float)
+    eo = bounds.ogd_eta(np.sqrt(2), np.sqrt(K), T)
+    eh = bounds.hedge_eta(T, K)
+    o, h = oco.simplex_ogd(L, eo, seed=seed), hedge(L, eh, seed=seed)
+    vo, vh = bounds.simplex_ogd_regret(K, T), bounds.hedge(T, K)
+    ob = BoundReport("OGD on the simplex", "√(2KT) (OGD)", vo,
+                     latex=rf"R_T = {o.regret[-1]:.4g} \le \sqrt{{2KT}} = \sqrt{{2\cdot{K}\cdot{T}}} = {vo:.4g}",
+                     numbers={"K": K, "T": T, "eta": eo}, source=f"{SOURCE}, Online gradient descent for the expert problem",
+                     statement=r"OGD on the simplex: $D = \sqrt2$, $G \le \sqrt K$, so $R_T \le \sqrt{2KT}$ at "
+                               r"$\eta = \sqrt{2/(KT)}$: $O(\sqrt{KT})$.")
+    hb = BoundReport("Hedge", "√(2T ln K) (Hedge)", vh,
+                     latex=rf"R_T = {h.regret[-1]:.4g} \le \sqrt{{2T\ln K}} = {vh:.4g}",
+                     numbers={"K": K, "T": T, "eta": eh}, source="UCL COMP0078, Online learning: Hedge - Theorem",
+                     statement=r"Hedge (mirror descent with the entropy) at $\eta = \sqrt{2\ln K/T}$: "
+                               r"$R_T \le \sqrt{2T\ln K}$.")
+    return ExpertsAnalysis(L=L, ogd=o, hedge=h, eta_ogd=float(eo), eta_hedge=float(eh), ogd_bound=ob, hedge_bound=hb)
+
+
+@dataclass(frozen=True, eq=False)
+class KSweep:
+    """Final regrets of simplex OGD and Hedge over numbers of experts K (``ogd[s, j]`` for seed s)."""
+
+    Ks: np.ndarray
+    ogd: np.ndarray
+    hedge: np.ndarray
+    ogd_bound: np.ndarray
+    hedge_bound: np.ndarray
+
+
+def k_sweep(T: int = 500, Ks=(2, 4, 8, 16, 32, 64, 128), seeds=(0, 1, 2), gap: float = 0.1) -> KSweep:
+    r"""Final regret of both against :math:`K`: the bounds :math:`\sqrt{2KT}` and :math:`\sqrt{2T\ln K}`."""
+    Ks = np.array([check_int(k, "K", 2, 1000) for k in Ks])
+    og = np.empty((len(seeds), len(Ks)))
+    he = np.empty_like(og)
+    for i, s in enumerate(seeds):
+        for j, K in enumerate(Ks):
+            a = experts(T, int(K), s, gap)
+            og[i, j], he[i, j] = a.ogd.regret[-1], a.hedge.regret[-1]
+    return KSweep(Ks=Ks, ogd=og, hedge=he, ogd_bound=bounds.simplex_ogd_regret(Ks, T), hedge_bound=bounds.hedge(T, Ks))
+
+
+@dataclass(frozen=True, eq=False)
+class LossGrid:
+    r"""The cumulative loss :math:`\sum_{s\le t}\ell_s(\theta)` on a square grid of the plane (d = 2)."""
+
+    xs: np.ndarray
+    ys: np.ndarray
+    Z: np.ndarray       # Z[i, j] at theta = (xs[j], ys[i])
+    t: int
+
+
+def _loss_only(loss: str, z: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """ℓ(z, y) elementwise, the formulas of :mod:`olcore.oco` without the gradients (fast contours)."""
+    if loss == "logistic":
+        return np.logaddexp(0.0, -y * z)
+    if loss == "hinge":
+        return np.maximum(0.0, 1.0 - y * z)
+    if loss == "squared":
+        return (z - y) ** 2
+    return y * z
+
+
+def loss_grid(stream: Stream, loss: str, t: int, lim: float, n: int = 61) -> LossGrid:
+    r""":math:`\sum_{s\le t}\ell_s(\theta)` for :math:`\theta` on an ``n`` × ``n`` grid of
+    :math:`[-lim, lim]^2` (the contours of the comparator's objective after t rounds)."""
+    X, y = stream.X, stream.y
+    if X.shape[1] != 2:
+        raise StreamError.bad("d", str(X.shape[1]), "2 features for the parameter plane")
+    t = check_int(t, "t", 0, X.shape[0])
+    n = check_int(n, "n", 2, 400)
+    xs = np.linspace(-lim, lim, n)
+    P = np.stack(np.meshgrid(xs, xs), axis=-1).reshape(-1, 2)
+    Z = np.zeros(len(P))
+    if t:
+        oco.loss_values(X[:1], y[:1], np.zeros(2), loss)     # the labels fit the loss (else a StreamError)
+        for lo in range(0, t, 256):                         # blocks of rounds: memory O(n² · 256)
+            Z += _loss_only(loss, P @ X[lo:min(t, lo + 256)].T, y[lo:min(t, lo + 256)]).sum(axis=1)
+    return LossGrid(xs=xs, ys=xs, Z=Z.reshape(n, n), t=t)

@@ -1,0 +1,76 @@
+"""olcore.lessons.ogd: every bound the page draws holds on seeded streams, the BoundReports are right,
+the proof's terms telescope, the η sweep's minimum sits near η*, and simplex OGD vs Hedge meet their bounds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from olcore import StreamError, bounds, oco
+from olcore.lessons import ogd
+
+CASES = [("Separable", "logistic", "ball"), ("Noisy", "hinge", "box"), ("Regression", "squared", "ball"),
+         ("Adversarial", "linear", "box"), ("Noisy", "logistic", "simplex")]
+
+
+@pytest.mark.parametrize("source,loss,set_name", CASES)
+def test_bounds_hold_at_every_round_on_seeded_streams(source, loss, set_name):
+    for seed in range(4):
+        s = ogd.make_stream(source, T=80, noise=0.15, seed=seed)
+        for eta in (None, 0.02, 0.5):
+            a = ogd.analyse(s, loss, set_name, 0.8, eta=eta, prefix_points=15)
+            tol = 1e-6 * max(1.0, a.best_value) + 1e-9
+            assert (a.regret <= a.proof_bound.curve + tol).all()
+            assert (a.regret_prefix <= a.proof_bound.curve[a.prefix_rounds - 1] + tol).all()
+            assert (a.regret_prefix >= a.regret[a.prefix_rounds - 1] - tol).all()   # prefix best is lower
+            assert a.G_run <= a.G * (1 + 1e-12)
+            if eta is None:
+                assert a.theorem.applies and a.eta == a.eta_star
+                assert a.theorem.value == pytest.approx(a.D * a.G * np.sqrt(80))
+                assert (a.regret <= a.theorem.value + tol).all()
+            else:
+                assert not a.theorem.applies and "η = D/(G√T)" in a.theorem.why_not
+
+
+def test_report_fields_and_proof_terms():
+    s = ogd.make_stream("Noisy", T=60, noise=0.1, seed=3)
+    a = ogd.analyse(s, "logistic", "ball", 1.0)
+    assert a.theorem.name == "bound: D G √T" and a.proof_bound.name.startswith("bound: D²/(2η)")
+    assert "Online gradient descent notes" in a.theorem.source and "seeds/" not in a.theorem.source
+    assert a.theorem.numbers["T"] == 60 and a.proof_bound.T == 60
+    assert f"{a.regret[-1]:.4g}" in a.theorem.latex
+    assert (a.gap_terms <= a.proof_terms + 1e-9).all()                    # per-round inequality
+    tele = (a.potential[0] - a.potential[-1]) / (2 * a.eta) + a.eta / 2 * (a.trace.extras["grad_norm"] ** 2).sum()
+    assert a.proof_terms.sum() == pytest.approx(tele)                      # it telescopes
+    assert a.potential[0] <= a.D ** 2 + 1e-12
+    assert (a.step_dist >= a.proj_dist - 1e-12).all()                      # non-expansiveness at θ*
+    assert a.regret[-1] == pytest.approx(a.trace.total_loss - a.best_value)
+
+
+def test_bad_settings_raise():
+    s = ogd.make_stream("Regression", T=30, noise=0.1, seed=0)
+    with pytest.raises(StreamError, match="squared loss"):
+        ogd.analyse(s, "logistic")
+    with pytest.raises(StreamError):
+        ogd.make_stream("Nope")
+    with pytest.raises(StreamError):
+        ogd.analyse(s, "squared", "triangle")
+
+
+def test_eta_sweep_minimum_sits_near_eta_star():
+    sw = ogd.sweep("Noisy", T=200, noise=0.1, loss="logistic", seeds=(0, 1, 2))
+    assert sw.regrets.shape == (3, 13)
+    assert sw.eta_star[0] / 4 <= sw.best_eta <= sw.eta_star[0] * 4
+    assert (sw.regrets[0] <= sw.bound + 1e-6).all()          # seed 0: D²/(2η) + ηG²T/2 at every η
+
+
+def test_simplex_ogd_and_hedge_meet_their_bounds_and_k_sweep():
+    for seed in range(5):
+        e = ogd.experts(T=300, K=8, seed=seed)
+        assert e.ogd.regret[-1] <= e.ogd_bound.value
+        assert e.hedge.regret[-1] <= e.hedge_bound.value
+        assert np.allclose(e.ogd.weights.sum(axis=1), 1) and (e.ogd.weights >= 0).all()
+    ks = ogd.k_sweep(T=300, Ks=(2, 8, 32), seeds=(0, 1))
+    assert (ks.ogd <= ks.ogd_bound[None]).all() and (ks.hedge <= ks.hedge_bound[None]).all()
+    assert np.allclose(ks.ogd_bound, np.sqrt(2 * ks.Ks * 300))
+    assert np.allclose(ks.hedge_bound, bounds.hedge(300, ks.Ks))
