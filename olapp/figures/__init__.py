@@ -166,6 +166,6 @@ def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: i
                       colour="rgba(140,140,140,0.45)", width=1, side="left")
     fig.round_marker(t)
     lay = axes(xaxis_title, yaxis_title + (" (log scale)" if log_y else ""))
-    lay["yaxis"].update(type="log") if log_y else lay["yaxis"].update(rangemode="tozero")
+    lay["yaxis"].update(type="log", dtick="D2") if log_y else lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": title}, **lay}, height=height)
 

@@ -214,7 +214,7 @@ def online_to_batch(c, *, height: int = 460) -> go.Figure:
     fig.add(scatter([mm[0], mm[-1]], [float(c.best_risk)] * 2, "min_u R_u (best possible)", mode="lines",
                     line=dict(color=theme.GREEN, width=2, dash="dot"), hovertemplate="%{y:.6g}"))
     lay = axes("sample size m (rounds of Widrow-Hoff, log scale)", "risk (mean square error)")
-    lay["xaxis"].update(type="log")
+    lay["xaxis"].update(type="log", dtick="D2")          # 1-2-5 labels: no crowded minor digits
     lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": "Online-to-batch: risk against the sample size m"}, **lay}, height=height)
 
