@@ -74,3 +74,12 @@ def test_simplex_ogd_and_hedge_meet_their_bounds_and_k_sweep():
     assert (ks.ogd <= ks.ogd_bound[None]).all() and (ks.hedge <= ks.hedge_bound[None]).all()
     assert np.allclose(ks.ogd_bound, np.sqrt(2 * ks.Ks * 300))
     assert np.allclose(ks.hedge_bound, bounds.hedge(300, ks.Ks))
+
+
+def test_hinge_runs_too_large_to_certify_get_a_clear_message_not_a_long_solve():
+    s = ogd.make_stream("Noisy", 2000, 0.1, 0, 20)
+    with pytest.raises(StreamError, match="at most 2,500 for the hinge loss"):
+        ogd.analyse(s, "hinge", "ball", 1.0)
+    with pytest.raises(StreamError, match="hinge loss"):
+        ogd.sweep("Noisy", 2000, 0.1, "hinge", "ball", 1.0, d=20)
+    ogd.analyse(s, "logistic", "ball", 1.0)                 # the same stream with a smooth loss runs

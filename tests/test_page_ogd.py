@@ -183,3 +183,11 @@ def test_a_good_upload_runs():
     check_bounds(at)
     assert at.slider(key="t").value == 40
     assert "Generated Noisy streams (not your upload)" in text(at)
+
+
+def test_a_hinge_run_too_large_to_certify_says_so_and_keeps_the_settings():
+    at = run_page("pages/ogd.py", query={"T": "2000", "d": "20"})
+    at.selectbox(key="loss").set_value("hinge").run()
+    assert not at.exception
+    assert at.error and "for the hinge loss" in at.error[0].value
+    assert at.slider(key="T").value == 2000 and at.selectbox(key="loss").value == "hinge"

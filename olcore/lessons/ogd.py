@@ -93,6 +93,20 @@ class OGDAnalysis:
         return self.trace.T
 
 
+#: Largest T·d for the hinge loss: its best fixed point is certified by a non-smooth solver whose
+#: time grows steeply with the size (measured here: T·d = 2500 about 0.7 s a solve, 5000 up to 6 s,
+#: 40000 over a minute, and a page needs about twenty solves).
+HINGE_MAX_CELLS = 2500
+
+
+def _check_hinge_size(loss: str, T: int, d: int) -> None:
+    if loss == "hinge" and T * d > HINGE_MAX_CELLS:
+        raise StreamError.bad(
+            "rounds × dimension", f"T·d = {T}·{d} = {T * d:,} with the hinge loss",
+            f"at most {HINGE_MAX_CELLS:,} for the hinge loss (its best fixed point θ* is certified to 1e-6, "
+            "which takes minutes beyond that): fewer rounds or dimensions, or the logistic loss")
+
+
 def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size: float = 1.0,
             eta: float | None = None, prefix_points: int = PREFIX_POINTS,
             eta_mult: float | None = None) -> OGDAnalysis:
@@ -109,6 +123,7 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
     if y is None:
         raise StreamError.bad("stream", "a loss matrix", "features and labels (kind 'linear', 'regression' or 'oco')")
     T, d = X.shape
+    _check_hinge_size(loss, T, d)
     D = C.diameter(d)
     G = oco.gradient_bound(X, y, loss, C)
     if D == 0 or G == 0:
@@ -197,6 +212,7 @@ def sweep(source: str = "Noisy", T: int = 200, noise: float = 0.1, loss: str = "
     :math:`D^2/(2\eta) + \eta G^2T/2` with the largest a-priori :math:`G` over the seeds, so it holds for each."""
     seeds = [check_seed(s) for s in seeds]
     n_eta = check_int(n_eta, "n_eta", 2, 60)
+    _check_hinge_size(loss, int(T), int(d))
     C = oco.domain(set_name, size)
     streams_ = [make_stream(source, T, noise, s, d) for s in seeds]
     Gs = np.array([oco.gradient_bound(s.X, s.y, loss, C) for s in streams_])
