@@ -26,6 +26,17 @@ def test_registry_lists_each_lesson_once_with_its_page_file_and_content():
             assert hasattr(cls, "predict") and hasattr(cls, "update"), cls
 
 
+@pytest.mark.parametrize("entry", registry.lessons(), ids=lambda e: e.slug)
+def test_every_lesson_page_is_thin_and_leaves_the_furniture_to_the_kit(entry):
+    """At most 200 lines, no numpy, no cache of its own, no StreamError handling, no sidebar."""
+    from pathlib import Path
+
+    src = (Path(__file__).resolve().parent.parent / entry.path).read_text()
+    assert len(src.splitlines()) <= 200
+    assert "numpy" not in src and "cache_data" not in src and "StreamError" not in src and "sidebar" not in src
+    assert "LessonPage(" in src
+
+
 def test_sections_put_home_first_and_keep_every_lesson():
     sections = registry.sections()
     first = next(iter(sections.values()))
