@@ -33,6 +33,7 @@ import contextlib
 import hashlib
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -50,12 +51,20 @@ UPLOAD = "Upload"
 def stream_hash(stream: _streams.Stream) -> str:
     """A content hash of a stream, so cached runs key on the data and not on the object."""
     h = hashlib.blake2b(digest_size=16)
+
+    def add(a: np.ndarray) -> None:
+        a = np.ascontiguousarray(a)
+        h.update(str(a.dtype).encode() + str(a.shape).encode())
+        h.update(a.tobytes() if a.dtype == object else memoryview(a).cast("B"))
+
     h.update(stream.kind.encode())
     for a in (stream.X, stream.y):
         if a is not None:
-            h.update(str(a.dtype).encode() + str(a.shape).encode())
-            h.update(memoryview(a).cast("B") if a.flags.c_contiguous else a.tobytes())
-    h.update(repr(sorted((k, repr(v)) for k, v in stream.info.items())).encode())
+            add(a)
+    for k in sorted(stream.info):                  # arrays by their bytes: a repr elides long ones
+        v = stream.info[k]
+        h.update(k.encode())
+        add(v) if isinstance(v, np.ndarray) else h.update(repr(v).encode())
     return h.hexdigest()
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import math
+
 import numpy as np
 
 from olcore import experts, linear, streams
@@ -263,6 +265,7 @@ class LearnerSpec:
     atol: float = 1e-15                           # floor for values that cancel to about 0 (with rtol > 0)
     exact: tuple[str, ...] = ("predictions", "mistakes")   # bit-for-bit on every stream
     why: str = ""                                 # why a tolerance is not 0
+    saturates: float | None = None                # losses above this are ill-conditioned: both must exceed it
     coverage: Callable | None = None              # asserts the streams reach the learner's edge cases
     extras: tuple[str, ...] = ()                  # Trace extras the reference step also records
     check: Callable | None = None                 # extra per-learner assertions (trace, ref, X, y, params)
@@ -404,8 +407,11 @@ LEARNERS: tuple[LearnerSpec, ...] = (
     LearnerSpec("weighted_average[entropic]", experts.weighted_average, experts.WeightedAverage,
                 lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
                 wa_stream("entropic"), 1.5, ({"eta": 0.0}, {"eta": -1.0}, {"loss": "hinge"}), coverage=_infinite_losses,
-                exact=(),
-                rtol_continuous=1e-12, rtol_integer=1e-12, why=_EXP),
+                exact=(), saturates=-math.log(1e-12),
+                rtol_continuous=1e-12, rtol_integer=1e-12,
+                why=_EXP + " The entropic loss ln(1/(1 - |y - yhat|)) of a yhat within rounding of the wrong "
+                    "end is ill-conditioned (a last-bit change turns ln(1/1e-16) into infinity): there both "
+                    "losses must be saturated."),
     LearnerSpec("weighted_average[square]", experts.weighted_average, experts.WeightedAverage,
                 lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
                 wa_stream("square"), 1.5, ({"eta": 0.0}, {"eta": float("inf")}, {"loss": "hinge"}), exact=(),

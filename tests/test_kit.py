@@ -113,6 +113,13 @@ def test_stream_hash_keys_on_the_data():
     c = streams.separable(T=50, d=2, gamma=0.1, seed=1)
     assert stream_hash(a) == stream_hash(b)
     assert stream_hash(a) != stream_hash(c)
+    # facts in info count by their bytes, even where a repr would elide them
+    info = {"v": np.zeros(5000)}
+    info2 = {"v": np.zeros(5000)}
+    info2["v"][2500] = 1.0
+    assert repr(info["v"]) == repr(info2["v"])
+    assert (stream_hash(streams.from_arrays("linear", a.X, a.y, info))
+            != stream_hash(streams.from_arrays("linear", a.X, a.y, info2)))
 
 
 # -- the one figure style ------------------------------------------------------------------------
