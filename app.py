@@ -19,11 +19,17 @@ PAGES = {
 page = st.navigation(PAGES)
 presenting = state.apply_presenter_mode()
 if not presenting:
+    st.sidebar.button("Present this lesson", icon=":material/co_present:", key="present_on", width="stretch",
+                      on_click=state.set_presenter_mode, args=(True,), shortcut=state.PRESENT_KEY,
+                      help="Presenter mode for a projector: the settings box hidden, the main picture, its readout "
+                           f"and the player on one screen, larger text. Key: {state.PRESENT_KEY}. "
+                           "Or add `?present=1` to any link.")
     st.sidebar.caption(
         "Online Learning Lab: watch online learners and their proofs, round by round. "
-        "Every link reproduces the exact view, seed included; add `?present=1` to a link "
-        "for presenter mode (no controls, larger text)."
+        "Every link reproduces the view, seed included (an uploaded stream is not in the link: "
+        "download its CSV to share it)."
     )
+url_note = st.empty()
 url_note = st.empty()
 current = registry.lesson(page.url_path or "home")
 if not state.seen(page.url_path):          # a link was just opened: it may predate the lesson kit
@@ -35,3 +41,7 @@ page.run()
 # parameter whenever its widget returns to the default, which is not an error.
 dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
 state.show_dropped_params({**hostile, **dropped}, where=url_note)
+if presenting:
+    st.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
+              on_click=state.set_presenter_mode, args=(False,), shortcut=state.PRESENT_KEY,
+              help=f"Back to the page with its settings. Key: {state.PRESENT_KEY}.")

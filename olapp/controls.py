@@ -20,7 +20,7 @@ from olcore import StreamError, Trace, export, streams
 from . import state, theme
 
 __all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "download_run",
-           "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS"]
+           "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS", "SHORTCUTS"]
 
 #: Rounds per second offered by the player.
 PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
@@ -58,15 +58,21 @@ def _current_round(key: str, T: int) -> int:
     return t if 0 <= t <= T else T
 
 
+#: Keyboard shortcuts of the player (as on a video player: J back, K play/pause, L step; 0 back to round 0).
+SHORTCUTS = {"reset": "0", "back": "J", "step": "L", "next": "N", "play": "K"}
+
+
 def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake",
                  label: str = "Round") -> int:
     """Step, next event, play, scrub and reset over rounds ``0..T``; returns the round ``t``.
 
     ``t`` counts the rounds played: 0 is before the first round, ``T`` the whole run
-    (the default, so a page first shows the complete run).  ``events`` (bool, (T,)),
-    when given, enables "next <event_name>" (e.g. the next mistake).  The position is
-    in the URL under ``key``; changing the stream never changes it beyond clamping to
-    the new ``T``, and rewinding never changes the stream.
+    (the default, so a page first shows the complete run and every link shared so far
+    opens the view it opened).  Play is ready on arrival: pressed at the end of the run it
+    replays from round 0.  ``events`` (bool, (T,)), when given, enables "next <event_name>"
+    (e.g. the next mistake).  The position is in the URL under ``key``; changing the stream
+    never changes it beyond clamping to the new ``T``, and rewinding never changes the
+    stream.  Keyboard: 0 reset, J back, L step, N next event, K play/pause.
     """
     ss = st.session_state
     T = max(int(T), 0)
@@ -81,30 +87,47 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
 
     def _set(v: int) -> None:
         ss[key] = min(max(int(v), 0), T)
-        if v >= T:
+        ss[play_key] = False
+
+    def _play_pause() -> None:
+        if ss.get(play_key):
             ss[play_key] = False
+            return
+        if _current_round(key, T) >= T:      # at the end: replay from the start
+            ss[key] = 0
+        ss[play_key] = True
 
     cur = _current_round(key, T)
     nxt = _next_event(events, cur)
+    playing = bool(ss.get(play_key)) and cur < T
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
-    cols = box.columns([1, 1, 1, 1.5, 1.2, 1.6], vertical_alignment="bottom")
-    cols[0].button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,), width="stretch",
-                   help="Back to round 0, before the learner has seen anything. The stream stays the same.")
-    cols[1].button("Back", icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,), disabled=cur <= 0,
-                   width="stretch", help="Undo one round.")
-    cols[2].button("Step", icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,), disabled=cur >= T,
-                   width="stretch", help="Play one more round: show x, predict, reveal y, update.")
+    cols = box.columns([1.05, 1.05, 1.0, 1.9 if events is not None else 0.01, 1.05, 4.2, 1.4],
+                       vertical_alignment="bottom")
+    keys = SHORTCUTS
+    cols[0].button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
+                   width="stretch", shortcut=keys["reset"],
+                   help="Back to round 0, before the learner has seen anything. The stream stays the same. "
+                        f"Key: {keys['reset']}.")
+    cols[1].button("Back", icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,),
+                   disabled=cur <= 0, width="stretch", shortcut=keys["back"],
+                   help=f"Undo one round. Key: {keys['back']}.")
+    cols[2].button("Step", icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,),
+                   disabled=cur >= T, width="stretch", shortcut=keys["step"],
+                   help=f"Play one more round: show x, predict, reveal y, update. Key: {keys['step']}.")
     if events is not None:
-        cols[3].button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set, args=(nxt or T,),
-                       disabled=nxt is None, width="stretch",
-                       help=f"Play on until just after the next {event_name}.")
-    playing = cols[4].toggle("Play", key=play_key, disabled=cur >= T and not ss.get(play_key),
-                             help="Play the rounds one after another; switch off to pause.")
-    speed = cols[5].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
+        cols[3].button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set,
+                       args=(nxt or T,), disabled=nxt is None, width="stretch", shortcut=keys["next"],
+                       help=f"Play on until just after the next {event_name}. Key: {keys['next']}.")
+    cols[4].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
+                   key=f"{key}_playbtn", on_click=_play_pause, disabled=T == 0, width="stretch",
+                   type="primary", shortcut=keys["play"],
+                   help="Play the rounds one after another (from round 0 when the run is over); press again "
+                        f"to pause. Key: {keys['play']}.")
+    t = cols[5].slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
+                       disabled=T == 0,
+                       help="Scrub through the run: the charts show the state after this many rounds.")
+    speed = cols[6].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
                                   help="How many rounds per second Play advances.")
-    t = box.slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
-                  disabled=T == 0,
-                  help="Scrub through the run: the charts show the state after this many rounds.")
     t = min(int(t), T)
     if playing:
         interval = max(_TICK, 1.0 / speed)

@@ -72,6 +72,12 @@ _HASH = {_streams.Stream: stream_hash}
 _CACHED: dict[Callable, Callable] = {}
 
 
+def _num(x: float) -> str:
+    """A number as a lecturer reads it out: whole numbers plain, others to 4 significant digits."""
+    x = float(x)
+    return f"{int(x):,}" if x == int(x) and abs(x) < 1e15 else f"{x:.4g}"
+
+
 def _cached(fn: Callable) -> Callable:
     """``fn`` wrapped once in ``st.cache_data`` (shared by every session and every page)."""
     if fn not in _CACHED:
@@ -92,8 +98,8 @@ class LessonPage:
 
     # -- text ---------------------------------------------------------------------------
     def intro(self, markdown: str) -> None:
-        """The paragraph of intuition under the title."""
-        st.markdown(markdown)
+        """The paragraph of intuition under the title (hidden in presenter mode: the lecturer says it)."""
+        st.container(key="intro").markdown(markdown)
 
     def section(self, title: str, intro: str = "") -> None:
         st.subheader(title)
@@ -176,6 +182,25 @@ class LessonPage:
         cols = st.columns(len(items))
         for col, (label, value) in zip(cols, items.items()):
             col.metric(label, value, help=(helps or {}).get(label))
+
+    def tally(self, t: int, T: int, rows: Sequence[tuple[str, float, Any]], note: str = "", where=st) -> None:
+        """The live readout beside the main picture: after ``t`` of ``T`` rounds, each measured
+        quantity against its theorem's bound at round ``t``.
+
+        ``rows`` are ``(what, measured, report)`` with ``report`` an :class:`olcore.BoundReport`
+        (or ``None`` for a quantity without a bound), e.g. ``("mistakes", 5, a.novikoff)``.
+        """
+        parts = []
+        for what, measured, report in rows:
+            text = f"{what} **{_num(measured)}**"
+            if report is not None:
+                if report.applies:
+                    bound = report.at(min(t, report.T or t))
+                    text += f" ≤ {report.formula.split(': ', 1)[-1]} = **{_num(bound)}**"
+                else:
+                    text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
+            parts.append(text)
+        where.markdown(f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {note}" if note else "."))
 
     def chart(self, fig: go.Figure, caption: str = "", *, key: str, where=st) -> None:
         """A figure with its caption; presenter fonts and PNG export are applied here."""

@@ -13,7 +13,8 @@ import math
 import streamlit as st
 
 __all__ = ["flag", "presenter_mode", "first_run", "url_snapshot", "dropped_params", "show_dropped_params",
-           "drop_hostile_params", "translate_legacy", "apply_presenter_mode", "PRESENTER_CSS"]
+           "drop_hostile_params", "translate_legacy", "apply_presenter_mode", "set_presenter_mode", "PRESENTER_CSS",
+           "PRESENT_KEY"]
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
@@ -24,6 +25,18 @@ def flag(name: str) -> bool:
     """True when the URL has ``?name=1`` (or true/yes/on); anything else is False."""
     value = st.query_params.get(name)
     return value is not None and str(value).strip().lower() in _TRUE
+
+
+#: The key that switches presenter mode on and off.
+PRESENT_KEY = "P"
+
+
+def set_presenter_mode(on: bool) -> None:
+    """Switch presenter mode (the ``present`` URL flag, so the link keeps it)."""
+    if on:
+        st.query_params["present"] = "1"
+    elif "present" in st.query_params:
+        del st.query_params["present"]
 
 
 def presenter_mode() -> bool:
@@ -164,20 +177,24 @@ def show_dropped_params(dropped: dict[str, list[str]], where=st) -> None:
     more = "" if len(dropped) <= 8 else f" and {len(dropped) - 8} more"
     where.warning(
         f"This link had settings that do not fit this page: {shown}{more}. "
-        "They were ignored and the defaults are shown instead.", icon="🔗")
+        "They were ignored and the defaults are shown instead.", icon=":material/link_off:")
 
 
-#: Presenter mode: no sidebar, no toolbar, no controls except the round player, larger text.
+#: Presenter mode: no sidebar, no toolbar, no settings box or intro, a compact title and player,
+#: larger text (the charts are enlarged by :func:`olapp.theme.present`).
 PRESENTER_CSS = """
 <style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stHeader"],
-[data-testid="stToolbar"] { display: none !important; }
-.stMainBlockContainer, [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; max-width: 100%; }
+[data-testid="stToolbar"], [data-testid="stExpandSidebarButton"] { display: none !important; }
+.stMainBlockContainer, [data-testid="stMainBlockContainer"] { padding-top: 0.8rem; padding-bottom: 2rem;
+  max-width: 100%; }
 html { font-size: 20px; }
+h1 { font-size: 2.0rem !important; padding: 0 0 0.2rem 0 !important; }
+h3 { font-size: 1.45rem !important; padding: 0.2rem 0 0 0 !important; }
 .stSlider:not([class*="st-key-player"] *), .stNumberInput, .stSelectbox, .stMultiSelect, .stRadio,
 .stCheckbox:not([class*="st-key-player"] *), .stFileUploader, .stDownloadButton, .stTextInput,
 .stSelectSlider:not([class*="st-key-player"] *), .stButtonGroup, [data-testid="stExpander"].olab-controls,
-.st-key-controls { display: none !important; }
+.st-key-controls, .st-key-intro { display: none !important; }
 </style>
 """
 

@@ -52,6 +52,8 @@ TEMPLATE = go.layout.Template(
 pio.templates["olab"] = TEMPLATE
 
 PRESENTER_SCALE = 1.35
+#: Presenter charts are at least this tall (px), so the main picture fills a projector's first screen.
+PRESENTER_MIN_HEIGHT = 520
 
 
 def apply(fig: go.Figure, *, height: int = 420, presenter: bool = False) -> go.Figure:
@@ -61,7 +63,8 @@ def apply(fig: go.Figure, *, height: int = 420, presenter: bool = False) -> go.F
 
 
 def present(fig: go.Figure) -> go.Figure:
-    """Presenter mode for a built figure: every font scaled by PRESENTER_SCALE, 15 % taller.
+    """Presenter mode for a built figure: every font scaled by PRESENTER_SCALE, 15 % taller and at
+    least PRESENTER_MIN_HEIGHT px.
 
     The one place presenter sizes are applied (``olapp.controls.chart`` calls it); idempotent,
     so a figure shared between sessions through a cache is never enlarged twice.
@@ -71,7 +74,7 @@ def present(fig: go.Figure) -> go.Figure:
     s = PRESENTER_SCALE
     big = round(FONT_SIZE * s)
     fig.update_layout(
-        meta={"presenter": True}, height=round((fig.layout.height or 420) * 1.15),
+        meta={"presenter": True}, height=max(round((fig.layout.height or 420) * 1.15), PRESENTER_MIN_HEIGHT),
         font=dict(size=big), title_font=dict(size=round((FONT_SIZE + 3) * s)),
         legend_font=dict(size=round((FONT_SIZE - 1) * s)), hoverlabel_font=dict(size=round((FONT_SIZE - 1) * s)))
     fig.update_xaxes(title_font=dict(size=big), tickfont=dict(size=big))

@@ -36,6 +36,7 @@ if source != YOU:
     stream = page.stream(halving.make_stream, text.CODES.get(source), n, T, p_wrong, extra, seed)
     a = page.run(halving.analyse, stream)
     t = page.player(a.T, events=a.trace.mistakes)
+    page.tally(t, a.T, [("mistakes", a.cum_mistakes[t - 1] if t else 0, a.bound), ("experts left", a.sizes[t], a.ceiling)])
 else:
     if ss.get("halving_game") != (n, seed):          # a new game (or a fresh session: resume the link's)
         first = "halving_game" not in ss

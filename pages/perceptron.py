@@ -43,7 +43,7 @@ a = page.run(lesson.analyse, stream, int(epochs), source)
 # ---- the run, round by round ------------------------------------------------------------------------
 page.section("Watch it learn")
 t = page.player(a.T, events=a.trace.mistakes)
-st.markdown(text.readout(a, t))
+page.tally(t, a.T, [("mistakes", a.mistakes_at(t), a.bound)], text.readout(a))
 if a.d == 2:
     view = lesson.at_round(a, t)
     left, right = st.columns(2)

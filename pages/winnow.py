@@ -36,7 +36,7 @@ a = page.run(lesson.analyse, stream, float(alpha))
 # ---- the run: the weights ------------------------------------------------------------------------------
 page.section("Watch the weights")
 t = page.player(a.T, events=a.trace.mistakes)
-st.markdown(L.status(a, t))
+page.tally(t, a.T, [("mistakes", int(a.trace.mistakes[:t].sum()), a.bound)], L.status(a, t))
 page.chart(figs.weights(a, t), L.weights(a), key="weights")
 
 # ---- mistakes against the theorem ------------------------------------------------------------------------

@@ -136,12 +136,15 @@ def main() -> None:
     ap.add_argument("--width", type=int, default=1400)
     ap.add_argument("--no-charts", action="store_true", help="do not wait for a plotly chart")
     ap.add_argument("--dark", action="store_true", help="prefer the dark colour scheme")
+    ap.add_argument("--first-screen", type=int, default=None, metavar="HEIGHT",
+                    help="shoot only the first screen of this height (e.g. 1080) instead of the whole page")
     args = ap.parse_args()
     pages = args.page or ["/"]
     outs = args.out or [f"/tmp/shots/{(p.strip('/') or 'home').split('?')[0]}.png" for p in pages]
     with serve(args.port) as base:
         for path, out in zip(pages, outs):
-            screenshot(base, path, out, width=args.width, charts=not args.no_charts, dark=args.dark)
+            screenshot(base, path, out, width=args.width, charts=not args.no_charts, dark=args.dark,
+                       height=args.first_screen or 900, full_page=args.first_screen is None)
             print(out)
 
 

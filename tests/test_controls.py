@@ -55,13 +55,37 @@ def test_player_clamps_when_the_stream_gets_shorter():
     assert shown_t(at) == 0
 
 
-def test_play_toggle_runs_and_is_disabled_at_the_end():
+def test_play_is_ready_at_the_end_and_replays_from_round_0():
     at = AppTest.from_function(player_app, default_timeout=30).run()
-    assert at.toggle(key="t_play").disabled  # already at the last round
-    button(at, "t_reset").click().run()
-    at.toggle(key="t_play").set_value(True).run()
+    assert shown_t(at) == 10 and at.button(key="t_step").disabled  # the whole run, nothing to step
+    play = at.button(key="t_playbtn")
+    assert not play.disabled and play.label == "Play"
+    play.click().run()
     assert not at.exception
-    assert at.toggle(key="t_play").value
+    assert shown_t(at) == 0  # replays from the start
+    assert at.session_state["t_play"] and at.button(key="t_playbtn").label == "Pause"
+    at.button(key="t_playbtn").click().run()
+    assert not at.session_state["t_play"] and at.button(key="t_playbtn").label == "Play"
+
+
+def test_pressing_play_mid_run_continues_from_there_and_a_step_pauses():
+    at = AppTest.from_function(player_app, default_timeout=30)
+    at.query_params["t"] = "4"
+    at.run()
+    at.button(key="t_playbtn").click().run()
+    assert shown_t(at) == 4 and at.session_state["t_play"]
+    at.button(key="t_step").click().run()
+    assert shown_t(at) == 5 and not at.session_state["t_play"]
+
+
+def test_player_buttons_have_keyboard_shortcuts():
+    from olapp.controls import SHORTCUTS
+
+    at = AppTest.from_function(player_app, default_timeout=30).run()
+    for name in ("reset", "back", "step", "next"):
+        assert at.button(key=f"t_{name}").proto.shortcut.lower() == SHORTCUTS[name].lower()
+    assert at.button(key="t_playbtn").proto.shortcut.lower() == SHORTCUTS["play"].lower()
+    assert len(set(SHORTCUTS.values())) == len(SHORTCUTS)
 
 
 def preset_app():

@@ -158,7 +158,7 @@ def test_presenter_sizes_are_applied_once():
     fig = figures.curves_with_bounds({"a": np.arange(3.0)}, {}, height=400)
     once = theme.present(go.Figure(fig))
     twice = theme.present(go.Figure(once))
-    assert once.layout.height == twice.layout.height == round(400 * 1.15)
+    assert once.layout.height == twice.layout.height == max(round(400 * 1.15), theme.PRESENTER_MIN_HEIGHT)
     assert once.layout.font.size == twice.layout.font.size > theme.FONT_SIZE
     assert once.layout.xaxis.tickfont.size >= 16
     assert fig.layout.height == 400                                       # the cached original is untouched

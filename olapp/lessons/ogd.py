@@ -131,7 +131,8 @@ def status(a: OGDAnalysis, t: int) -> str:
     moved = "left C, so Π_C moved it back" if a.projected[t - 1] else "stayed in C (Π_C changes nothing)"
     return (f"Round **{t}** of {a.T}: θ_{t} = {_vec(W[t - 1])} paid ℓ_t = {a.trace.losses[t - 1]:.4g}; the gradient "
             f"step to {_vec(a.trace.extras['step'][t - 1])} {moved}: θ_{t + 1} = {_vec(W[t])}. Regret so far "
-            f"R_{t} = {a.regret[t - 1]:.4g}.")
+            f"R_{t} = **{a.regret[t - 1]:.4g}** ≤ the proof's bound **{a.proof_bound.at(t):.4g}**"
+            + (f" (D G √T = {a.theorem.value:.4g} for all {a.T} rounds)." if a.theorem.applies else "."))
 
 
 def plane(a: OGDAnalysis, t: int) -> str:

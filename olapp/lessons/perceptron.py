@@ -98,9 +98,8 @@ def _separator(a) -> str:
     return f"the max-margin direction v through the origin, found from the stream (margin γ = {_g(a.gamma)})"
 
 
-def readout(a, t: int) -> str:
-    return (f"After **{t}** of {a.T} rounds: **{_mistakes(a.mistakes_at(t))}** "
-            f"(of {a.trace.n_mistakes} in the whole run).")
+def readout(a) -> str:
+    return f"The whole run: {_mistakes(a.trace.n_mistakes)}"
 
 
 def data_space(a, view) -> str:

@@ -101,8 +101,8 @@ def who(a: WinnowAnalysis) -> str:
 
 def status(a: WinnowAnalysis, t: int) -> str:
     e = a.trace.extras
-    return (f"After **{t}** of {a.T} rounds: **{int(e['m_plus'][t])}** mistakes on positives (promotions) and "
-            f"**{int(e['m_minus'][t])}** on negatives (demotions). " + who(a))
+    return (f"Of these, {int(e['m_plus'][t])} on positives (promotions) and {int(e['m_minus'][t])} on negatives "
+            "(demotions). " + who(a))
 
 
 def weights(a: WinnowAnalysis) -> str:
