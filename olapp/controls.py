@@ -157,7 +157,7 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
 def show_error(exc: Exception, what: str = "") -> None:
     """Show a StreamError's message (what was wrong, what is expected); no traceback."""
     prefix = f"{what}: " if what else ""
-    st.error(f"{prefix}{exc}", icon="⚠️")
+    st.error(f"{prefix}{exc}", icon=":material/error:")
 
 
 def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] | None = None,
@@ -189,7 +189,18 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
                     on_stream(stream)
             ss[f"_{key}_marker"] = marker
     if ss.get(f"_{key}_error"):
-        where.error(ss[f"_{key}_error"] + (" The previous stream is kept." if store in ss else ""), icon="⚠️")
+        where.error(ss[f"_{key}_error"] + (" The previous stream is kept." if store in ss else ""),
+                    icon=":material/error:")
+    if store in ss:
+        c = where.columns([3, 1], vertical_alignment="center")
+        up_stream = ss[store]
+        size = f"{up_stream.T} rounds" + (f", {up_stream.X.shape[1]} columns" if up_stream.X.ndim == 2 else "")
+        c[0].caption(f"Using your stream: {size}; settings of the generated streams (greyed) are kept for when you "
+                     "switch back. An uploaded stream cannot travel in the page's link: to share this view, send "
+                     "the link together with this CSV.")
+        c[1].download_button("Download this stream (CSV)", streams.to_csv(ss[store]), file_name=f"{kind}_stream.csv",
+                             mime="text/csv", key=f"{key}_share", icon=":material/download:",
+                             help="The uploaded stream as a CSV in the same format: upload it again to reopen this view.")
     return ss.get(store)
 
 

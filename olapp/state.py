@@ -67,13 +67,17 @@ def url_snapshot() -> dict[str, list[str]]:
 MAX_PARAM_LENGTH = 64
 
 
-def _hostile(value: str) -> bool:
+#: URL keys whose values may be longer (typed points: up to 200 points of ``x1_x2_y``).
+LONG_PARAMS = {"pts": 6000}
+
+
+def _hostile(value: str, limit: int = MAX_PARAM_LENGTH) -> bool:
     """A URL value no widget should see: too long, or a number too large for any widget.
 
     Streamlit 1.67 rejects most invalid values itself, but an integer ``number_input``
     raises ``OverflowError`` on ``inf``, ``1e309`` or 400 nines instead of falling back.
     """
-    if len(value) > MAX_PARAM_LENGTH:
+    if len(value) > limit:
         return True
     try:
         return not math.isfinite(float(value))
@@ -87,7 +91,7 @@ def drop_hostile_params() -> dict[str, list[str]]:
     Returns what was removed, to be reported with :func:`show_dropped_params`.
     """
     found = {k: v for k, v in url_snapshot().items()
-             if k not in NON_WIDGET_PARAMS and any(_hostile(x) for x in v)}
+             if k not in NON_WIDGET_PARAMS and any(_hostile(x, LONG_PARAMS.get(k, MAX_PARAM_LENGTH)) for x in v)}
     if not found:
         return {}
     for k in found:

@@ -129,7 +129,7 @@ def max_margin_direction(X, y, tol: float = 1e-9, max_iter: int = 200_000):
 
     References
     ----------
-    UCL COMP0078, Online learning: Perceptron Bound [Novikoff] (``seeds/000_8a17f779656f0ef2.txt``);
+    UCL COMP0078, Online learning: Perceptron Bound [Novikoff];
     Mitchell, Dem'yanov and Malozemov, "Finding the point of a polyhedron closest to the
     origin", SIAM J. Control 12 (1974); Lacoste-Julien and Jaggi, "On the global linear
     convergence of Frank-Wolfe optimization variants", NeurIPS 2015.
@@ -210,7 +210,7 @@ def consistent_disjunction(X, y):
 
     References
     ----------
-    CMU 16-831, section 4 (Winnow and monotone disjunctions), ``seeds/001_c4932eda687fdb6a.txt``.
+    CMU 16-831, section 4 (Winnow and monotone disjunctions).
     """
     A = check_binary(as_matrix(X, "X"), "X")
     v = as_labels(y, A.shape[0], "y", (0, 1))

@@ -1,4 +1,4 @@
-r"""Online-to-batch conversion by averaging (Theorem 2 of ``seeds/004_d8e420cbfd1746de.txt``).
+r"""Online-to-batch conversion by averaging (Theorem 2 of Princeton COS 511, lecture 18).
 
 Notes
 -----

@@ -44,7 +44,7 @@ else:
         raw = st.query_params.get("moves", "") if first else ""
         moves = halving.parse_moves(raw)
         if moves is None:
-            st.warning(text.bad_moves(raw), icon="🔗")
+            st.warning(text.bad_moves(raw), icon=":material/link_off:")
         ss["halving_labels"] = moves or []
     moves = tuple(ss["halving_labels"])
     st.query_params["moves"] = "".join(map(str, moves))   # the game so far travels in the link

@@ -24,7 +24,12 @@ with page.controls():
         seed = page.seed(where=c[3])
     elif source == "Typed":
         st.caption(text.HELP.typed)
-        typed = st.data_editor(text.TYPED, num_rows="dynamic", key="typed", width="stretch")
+        if "typed" not in st.session_state:      # a fresh editor: start from the link's points (?pts=)
+            st.session_state["typed_start"], st.session_state["typed_bad"] = text.typed_start(st.query_params.get("pts"))
+        if st.session_state["typed_bad"]:
+            st.warning(st.session_state["typed_bad"], icon=":material/link_off:")
+        typed = st.data_editor(st.session_state["typed_start"], num_rows="dynamic", key="typed", width="stretch")
+        st.query_params["pts"] = lesson.encode_points(typed["x1"], typed["x2"], typed["y"])   # the points travel in the link
     c = st.columns(3)
     epochs = c[0].slider("Epochs (passes)", 1, 20, 1, key="epochs", bind="query-params", help=text.HELP.epochs)
     C = c[1].select_slider("C (PA-I, PA-II)", options=[0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0], value=1.0, key="C",

@@ -34,7 +34,7 @@ stream = page.stream(streams.regression, T=int(T), d=int(d), seed=int(seed), noi
 ball = page.run(wh.unit_ball, stream)
 rescale = True
 if not ball.ok:
-    st.warning(ball.message() + " The bounds below assume ‖x_t‖ ≤ 1.", icon="⚠️")
+    st.warning(ball.message() + " The bounds below assume ‖x_t‖ ≤ 1.", icon=":material/warning:")
     rescale = box.toggle("Rescale x into the unit ball", value=True, key="rescale", bind="query-params",
                          help=text.HELP.rescale)
 

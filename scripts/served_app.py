@@ -44,15 +44,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(port: int | None = None, timeout: float = 60.0):
-    """Start ``streamlit run app.py`` on 127.0.0.1:port; yield the base URL; stop it after."""
+def serve(port: int | None = None, timeout: float = 60.0, log_path: str | Path | None = None):
+    """Start ``streamlit run app.py`` on 127.0.0.1:port; yield the base URL; stop it after.
+
+    The server's output goes to ``log_path`` when given (a test reads it), else to a temp file.
+    """
     port = port or free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
            "--server.address", "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
     # The server's log goes to a file: a pipe nobody reads fills up (64 KB of warnings) and
     # then blocks every script thread in logging.emit, freezing the app mid-page.
-    log = tempfile.TemporaryFile()
+    log = open(log_path, "w+b") if log_path else tempfile.TemporaryFile()
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:

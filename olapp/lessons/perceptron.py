@@ -10,6 +10,8 @@ import math
 from types import SimpleNamespace
 
 from olapp.controls import Preset
+from olcore import StreamError
+from olcore.lessons import perceptron as lesson
 
 UCL = "UCL COMP0078, Online learning"
 CB = "Cesa-Bianchi, On-line learning"
@@ -52,6 +54,18 @@ SOURCES = {
 #: The typed points a new session starts with.
 TYPED = {"x1": [0.8, -0.6, 0.1, -0.2, 0.9, -0.9], "x2": [0.3, -0.2, 0.9, -0.8, -0.4, 0.5],
          "y": [1, -1, 1, -1, 1, -1]}
+
+def typed_start(link_value: str | None) -> tuple[dict, str]:
+    """The table the typed-points editor starts from: the link's points (``?pts=``), else :data:`TYPED`;
+    and a message when the link's points could not be read."""
+    if not link_value:
+        return TYPED, ""
+    try:
+        x1, x2, y = lesson.parse_points(link_value)
+    except StreamError as exc:
+        return TYPED, f"This link's typed points could not be read ({exc}); the example points are shown instead."
+    return {"x1": x1, "x2": x2, "y": y}, ""
+
 
 HELP = SimpleNamespace(
     T="Number of rounds in one pass: one point arrives per round.",

@@ -1,7 +1,7 @@
 r"""Bounds for prediction with expert advice: Halving, WM, RWM, Weighted Average, Hedge.
 
-Sources: ``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, Online learning) and
-``seeds/001_c4932eda687fdb6a.txt`` (CMU 16-831, randomized WM).  Every function takes a
+Sources: UCL COMP0078, Online learning, and
+CMU 16-831, Online linear classification (randomized WM).  Every function takes a
 scalar or an array for its per-round arguments (a scalar in gives a float, an array of
 prefix values gives the curve); every argument is validated, entry by entry.
 """
@@ -27,7 +27,7 @@ def halving(n) -> float:
     :math:`M` mistakes :math:`1 \le |C| \le n/2^M`.  Since :math:`M` is an integer, in
     fact :math:`M \le \lfloor\log_2 n\rfloor`.  UCL COMP0078, Online learning ("A run of the
     Halving Algorithm": "For any sequence with a consistent expert, the Halving Algorithm
-    makes :math:`\le \log_2 n` mistakes"), ``seeds/000_8a17f779656f0ef2.txt``.
+    makes :math:`\le \log_2 n` mistakes").
     """
     n = check_values(n, "n", 1, integer=True)
     return out(np.log2(n))
@@ -62,8 +62,7 @@ def weighted_majority(best_mistakes, n, beta):
     :math:`M \le 2.63 \min_i M_i + 2.63 \ln n`.  :math:`\beta = 0` (Halving) gives
     :math:`\log_2 n` when ``best_mistakes`` is 0 and :math:`\infty` otherwise.
     ``best_mistakes`` may be the array of :math:`\min_i M_i(t)` over rounds (the curve).
-    UCL COMP0078, Online learning ("Number of mistakes of the WM algorithm"),
-    ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning ("Number of mistakes of the WM algorithm").
     """
     m = check_values(best_mistakes, "best_mistakes", 0.0)
     n = check_values(n, "n", 1, integer=True)
@@ -100,7 +99,7 @@ def randomized_weighted_majority(best_mistakes, n, beta):
     ":math:`\eta \le \frac12`"), the outcomes are fixed before the coin flips (oblivious);
     ``best_mistakes`` is :math:`m^* = \min_n m_n` (or its curve over rounds).  The notes
     write ``log N``; it is the natural logarithm (it comes from :math:`\ln \Phi`).
-    CMU 16-831, Section 1 ("upper bound of expected mistakes"), ``seeds/001_c4932eda687fdb6a.txt``.
+    CMU 16-831, Section 1 ("upper bound of expected mistakes").
     """
     m = check_values(best_mistakes, "best_mistakes", 0.0)
     n = check_values(n, "n", 1, integer=True)
@@ -133,8 +132,7 @@ def weighted_average(n, eta, loss: str = "entropic"):
     state the theorem at :math:`\eta = 1` (entropic, :math:`b = 1`) and :math:`\eta = 1/2`
     (square, :math:`b = 2`); smaller :math:`\eta` keeps the loss :math:`\eta`-exp-concave,
     so the bound :math:`\ln n/\eta` still holds ([KW99], cited by the notes).
-    UCL COMP0078, Online learning ("Weighted Average Algorithm - Theorem"),
-    ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning ("Weighted Average Algorithm - Theorem").
     """
     n = check_values(n, "n", 1, integer=True)
     if loss not in WEIGHTED_AVERAGE_ETA_MAX:
@@ -150,8 +148,7 @@ def hedge(m, n):
     **Assumptions**: losses in :math:`[0, 1]`, :math:`\eta = \sqrt{2\ln n/m}`
     (:func:`hedge_eta`, tuned to the horizon :math:`m`); for another :math:`\eta`, or for
     the bound after :math:`t < m` rounds of a run tuned to :math:`m`, use :func:`hedge_regret`.
-    UCL COMP0078, Online learning ("Hedge - Theorem" [LW94, FS97]),
-    ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning ("Hedge - Theorem" [LW94, FS97]).
     """
     m = check_values(m, "m", 0, integer=True)
     n = check_values(n, "n", 1, integer=True)
@@ -174,7 +171,7 @@ def hedge_regret(m, n, eta):
     :math:`\eta = \eta^*` it equals :math:`\sqrt{2 m \ln n}`.  **Assumptions**: losses in
     :math:`[0,1]`, :math:`\eta > 0`.  With ``m = arange(1, T + 1)`` it is the bound after each
     round (the curve :math:`\ln n/\eta + \eta t/2`); with an array of ``eta`` it is a sweep.
-    UCL COMP0078, Online learning ("Hedge Theorem - Proof (2)"), ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning ("Hedge Theorem - Proof (2)").
     """
     m = check_values(m, "m", 0, integer=True)
     n = check_values(n, "n", 1, integer=True)

@@ -1,7 +1,7 @@
 r"""Bounds for linear classification: Perceptron, Winnow, OGD on the hinge loss, Passive-Aggressive.
 
-Sources: ``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078), ``seeds/001_c4932eda687fdb6a.txt``
-(CMU 16-831), ``seeds/003_922d87807e469abc.txt`` (Cesa-Bianchi; Passive-Aggressive).  Every
+Sources: UCL COMP0078, Online learning; CMU 16-831, Online linear classification;
+Cesa-Bianchi, On-line learning (Passive-Aggressive).  Every
 function takes a scalar or an array for each numeric argument (a scalar in gives a float,
 an array of prefix values gives the curve over rounds); every entry is validated.
 """
@@ -35,8 +35,7 @@ def perceptron(R, gamma):
 
     References
     ----------
-    UCL COMP0078, Online learning: Theorem "Perceptron Bound [Novikoff]"
-    (``seeds/000_8a17f779656f0ef2.txt``); CMU 16-831, Theorem 1 (``seeds/001_c4932eda687fdb6a.txt``).
+    UCL COMP0078, Online learning: Theorem "Perceptron Bound [Novikoff]"; CMU 16-831, Theorem 1.
     """
     R = check_values(R, "R", 0, None, lo_open=True)
     gamma = check_values(gamma, "gamma", 0, None, lo_open=True)
@@ -75,8 +74,7 @@ def perceptron_nonseparable(loss_u, norm_u, R=1.0):
 
     References
     ----------
-    Cesa-Bianchi, "The relative mistake bound" (Generalized Perceptron convergence theorem),
-    ``seeds/003_922d87807e469abc.txt``.
+    Cesa-Bianchi, "The relative mistake bound" (Generalized Perceptron convergence theorem).
     """
     loss_u = check_values(loss_u, "loss_u", 0, None)
     norm_u = check_values(norm_u, "norm_u", 0, None)
@@ -101,8 +99,7 @@ def perceptron_disjunction(k, N):
 
     References
     ----------
-    CMU 16-831, section 4 (Winnow: learning when irrelevant attributes abound),
-    ``seeds/001_c4932eda687fdb6a.txt``; Novikoff's theorem as in :func:`perceptron`.
+    CMU 16-831, section 4 (Winnow: learning when irrelevant attributes abound); Novikoff's theorem as in :func:`perceptron`.
     """
     N = check_values(N, "N", 1, None, integer=True)
     k = check_values(k, "k", 0, None, integer=True)
@@ -128,7 +125,7 @@ def winnow(k, N):
 
     References
     ----------
-    CMU 16-831, section 4.4, equation (32), ``seeds/001_c4932eda687fdb6a.txt``.
+    CMU 16-831, section 4.4, equation (32).
     """
     N = check_values(N, "N", 1, None, integer=True)
     k = check_values(k, "k", 0, None, integer=True)
@@ -153,7 +150,7 @@ def winnow_general(k, N, alpha=2.0, theta=None):
 
     References
     ----------
-    CMU 16-831, section 4.4 (generalised from :math:`\beta = 1`), ``seeds/001_c4932eda687fdb6a.txt``.
+    CMU 16-831, section 4.4 (generalised from :math:`\beta = 1`).
     """
     N = check_values(N, "N", 1, None, integer=True)
     k = check_values(k, "k", 0, None, integer=True)
@@ -178,8 +175,7 @@ def ogd_hinge(U, R, m):
 
     References
     ----------
-    UCL COMP0078, Online learning: "Regret Bound for OGD", equation (6),
-    ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning: "Regret Bound for OGD", equation (6).
     """
     U = check_values(U, "U", 0, None)
     R = check_values(R, "R", 0, None)
@@ -205,7 +201,7 @@ def ogd_hinge_regret(U, R, m, eta):
 
     References
     ----------
-    UCL COMP0078, Online learning: "Regret Bound for OGD - Proof (2)", ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning: "Regret Bound for OGD - Proof (2)".
     """
     U = check_values(U, "U", 0, None)
     R = check_values(R, "R", 0, None)
@@ -233,7 +229,7 @@ def ogd_hinge_loss_bound(loss_u, norm_u, R, eta, t):
 
     References
     ----------
-    UCL COMP0078, Online learning: "Regret Bound for OGD - Proof (2)", ``seeds/000_8a17f779656f0ef2.txt``.
+    UCL COMP0078, Online learning: "Regret Bound for OGD - Proof (2)".
     """
     loss_u = check_values(loss_u, "loss_u", 0, None)
     norm_u = check_values(norm_u, "norm_u", 0, None)
@@ -252,7 +248,7 @@ def passive_aggressive_separable(norm_u, R=1.0):
 
     References
     ----------
-    Passive-Aggressive, "Analysis for linearly separable streams", ``seeds/003_922d87807e469abc.txt``.
+    Passive-Aggressive, "Analysis for linearly separable streams".
     """
     norm_u = check_values(norm_u, "norm_u", 0, None)
     R = check_values(R, "R", 0, None)
@@ -270,8 +266,7 @@ def passive_aggressive_pa1(norm_u, loss_u, C, R=1.0):
 
     References
     ----------
-    Passive-Aggressive, "Mistake bounds for PA-I" [Crammer et al., 2006],
-    ``seeds/003_922d87807e469abc.txt``.
+    Passive-Aggressive, "Mistake bounds for PA-I" [Crammer et al., 2006].
     """
     norm_u = check_values(norm_u, "norm_u", 0, None)
     loss_u = check_values(loss_u, "loss_u", 0, None)
@@ -292,7 +287,7 @@ def passive_aggressive_pa2(norm_u, sq_loss_u, C, R=1.0):
     References
     ----------
     Crammer et al., "Online Passive-Aggressive Algorithms", JMLR 7 (2006), Theorem 5;
-    the algorithm in ``seeds/003_922d87807e469abc.txt``.
+    the algorithm in Cesa-Bianchi, On-line learning.
     """
     norm_u = check_values(norm_u, "norm_u", 0, None)
     sq_loss_u = check_values(sq_loss_u, "sq_loss_u", 0, None)

@@ -1,6 +1,6 @@
 r"""Bounds for online regression: Widrow-Hoff (Theorem 1) and its online-to-batch conversion (Theorem 2).
 
-Source: COS 511, lecture 18 (``seeds/004_d8e420cbfd1746de.txt``).  Every function takes a
+Source: COS 511, lecture 18.  Every function takes a
 scalar or an array for each numeric argument (a scalar in gives a float, an array of prefix
 values gives the curve); the comparator searches over a stream live in :mod:`olcore.comparators`.
 """
@@ -18,7 +18,7 @@ __all__ = ["widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_t
 def widrow_hoff(loss_u, norm_u_sq, eta):
     r"""Theorem 1 for one comparator: :math:`\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|_2^2}{\eta}`.
 
-    **Theorem 1** (COS 511 lecture 18, Section 1.2, ``seeds/004_d8e420cbfd1746de.txt``).  If
+    **Theorem 1** (COS 511 lecture 18, Section 1.2).  If
     :math:`\|\mathbf{x}_t\|_2 \le 1` for every round, Widrow-Hoff with :math:`0<\eta<1` has
 
     .. math::
@@ -88,7 +88,7 @@ def widrow_hoff_tuned(loss_u, norm_u_sq):
 def online_to_batch(risk_u, norm_u_sq, eta, m):
     r"""Theorem 2 for one comparator: :math:`\frac{R_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|_2^2}{\eta m}`.
 
-    **Theorem 2** (COS 511 lecture 18, Section 2, ``seeds/004_d8e420cbfd1746de.txt``).  Run
+    **Theorem 2** (COS 511 lecture 18, Section 2).  Run
     Widrow-Hoff on an i.i.d. sample of size :math:`m` (with :math:`\|\mathbf x\| \le 1` almost
     surely and :math:`0<\eta<1`) and output :math:`\mathbf v = \frac1m\sum_{t=1}^m \mathbf w_t`; then
 

@@ -24,7 +24,7 @@ a tie, and the master predicts 1 (Halving's assumption has failed; there is no b
 
 References
 ----------
-``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, "A run of the Halving Algorithm" and
+UCL COMP0078, Online learning ("A run of the Halving Algorithm" and
 the bound :math:`\le \log_2 n`; the proof is the slide's exercise).
 """
 

@@ -27,7 +27,7 @@ with :math:`\eta = \sqrt{2\ln n / m}`,
 
 References
 ----------
-``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, "The Hedge Algorithm (HA)",
+UCL COMP0078, Online learning ("The Hedge Algorithm (HA)",
 "Hedge - Theorem" [LW94, FS97] and its two-part proof).
 """
 

@@ -31,7 +31,7 @@ weight 0.  If every expert still weighted has infinite loss the update's normali
 
 References
 ----------
-``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, "The Weighted Average Algorithm",
+UCL COMP0078, Online learning ("The Weighted Average Algorithm",
 its theorem, the table of :math:`b = 1/\eta` and the proof).
 """
 

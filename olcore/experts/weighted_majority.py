@@ -37,8 +37,8 @@ the factor is :math:`\beta = 1 - \eta`.
 
 References
 ----------
-``seeds/000_8a17f779656f0ef2.txt`` (UCL COMP0078, "Number of mistakes of the WM
-algorithm"); ``seeds/001_c4932eda687fdb6a.txt`` (CMU 16-831, Algorithms 1 and 2 and the
+UCL COMP0078, Online learning ("Number of mistakes of the WM
+algorithm"); CMU 16-831, Online linear classification (Algorithms 1 and 2 and the
 RWMA bound :math:`\mathbb E[M] \le (1+\eta)m + \log N/\eta`).
 """
 

@@ -61,6 +61,53 @@ def typed_stream(x1, x2, y) -> Stream:
                                col(y))
 
 
+#: Most typed points a link can carry.
+MAX_TYPED_POINTS = 200
+
+
+def encode_points(x1, x2, y) -> str:
+    """Typed points as a compact, URL-safe text: ``x1_x2_y`` per point, points joined by ``~``.
+
+    >>> encode_points([0.8, -0.6], [0.3, -0.25], [1, -1])
+    '0.8_0.3_1~-0.6_-0.25_-1'
+    """
+    def num(v) -> str:
+        v = float(v)
+        return str(int(v)) if v == int(v) else f"{v:.6g}"
+    return "~".join(f"{num(a)}_{num(b)}_{num(c)}" for a, b, c in zip(x1, x2, y)
+                    if not any(v is None or (isinstance(v, float) and math.isnan(v)) for v in (a, b, c)))
+
+
+def parse_points(text: str) -> tuple[list[float], list[float], list[int]]:
+    """The points of :func:`encode_points`' text, validated: each ``x1_x2_y`` with finite
+    coordinates and a label +1 or -1, at most :data:`MAX_TYPED_POINTS` points.
+
+    >>> parse_points("0.8_0.3_1~-0.6_-0.25_-1")
+    ([0.8, -0.6], [0.3, -0.25], [1, -1])
+    >>> parse_points("1_2")
+    Traceback (most recent call last):
+    ...
+    olcore.errors.StreamError: typed points: point 1 is '1_2'; expected x1_x2_y with y = 1 or -1, points joined by ~
+    """
+    expected = "x1_x2_y with y = 1 or -1, points joined by ~"
+    parts = [p for p in str(text).split("~") if p]
+    if len(parts) > MAX_TYPED_POINTS:
+        raise StreamError(f"typed points: the link has {len(parts)} points; expected at most {MAX_TYPED_POINTS}")
+    x1, x2, y = [], [], []
+    for i, part in enumerate(parts, 1):
+        cells = part.split("_")
+        try:
+            a, b, c = (float(v) for v in cells)
+        except ValueError:
+            raise StreamError(f"typed points: point {i} is {part[:40]!r}; expected {expected}") from None
+        if not (math.isfinite(a) and math.isfinite(b)) or c not in (1.0, -1.0):
+            raise StreamError(f"typed points: point {i} is {part[:40]!r}; expected {expected}")
+        x1.append(a)
+        x2.append(b)
+        y.append(int(c))
+    return x1, x2, y
+
+
 # ---- results -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)

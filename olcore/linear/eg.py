@@ -2,7 +2,7 @@ r"""Exponentiated Gradient (EG): the multiplicative counterpart of Widrow-Hoff.
 
 Notes
 -----
-Section 1.3 of ``seeds/004_d8e420cbfd1746de.txt``: replace the squared Euclidean distance
+Section 1.3 of Princeton COS 511, lecture 18: replace the squared Euclidean distance
 of Motivation 2 by the relative entropy :math:`\mathrm{RE}(\mathbf{w}_t\,\|\,\mathbf{w}_{t+1})`
 and keep :math:`\mathbf{w}` a probability vector; the update becomes multiplicative,
 
@@ -65,7 +65,7 @@ def exponentiated_gradient(X, y, eta: float = 0.1) -> Trace:
 
     References
     ----------
-    Section 1.3 of ``seeds/004_d8e420cbfd1746de.txt``.
+    Section 1.3 of Princeton COS 511, lecture 18.
     """
     X = as_matrix(X, "X")
     y = as_labels(y, X.shape[0], "y")

@@ -26,9 +26,9 @@ Mistakes are counted as :math:`y_t \hat y_t \le 0`.
 
 References
 ----------
-``seeds/000_8a17f779656f0ef2.txt`` ("OGD with Hinge Loss", "Regret Bound for OGD",
+UCL COMP0078, Online learning ("OGD with Hinge Loss", "Regret Bound for OGD",
 based on Zinkevich 2003).  This is unconstrained OGD on the hinge loss only; the
-general online convex optimisation setting of ``seeds/002_e783fb5e71e5cd8f.txt`` is not
+general online convex optimisation setting of Castiglioni, Online learning applications, part 5 is not
 implemented here.
 """
 
@@ -75,7 +75,7 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") ->
 
     References
     ----------
-    ``seeds/000_8a17f779656f0ef2.txt``, "Regret Bound for OGD".
+    UCL COMP0078, Online learning, "Regret Bound for OGD".
     """
     X = as_matrix(X, "X")
     y = as_labels(y, X.shape[0], "y", (-1, 1))
@@ -91,7 +91,7 @@ def _warm():
 
 
 class OGDHinge:
-    r"""OGD with hinge loss, line by line as the "OGD Algorithm" of ``seeds/000_8a17f779656f0ef2.txt``.
+    r"""OGD with hinge loss, line by line as the "OGD Algorithm" of UCL COMP0078, Online learning.
 
     Parameters
     ----------

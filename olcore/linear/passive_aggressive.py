@@ -19,7 +19,7 @@ Passive when :math:`\ell_t = 0` (i.e. :math:`y_t \mathbf{w}_{t-1}^\top\mathbf{x}
 aggressive otherwise.  PA projects :math:`\mathbf{w}_{t-1}` onto
 :math:`\{\mathbf{w}: y_t \mathbf{w}^\top\mathbf{x}_t = 1\}`.
 
-**PA-II's constant.** The slide in ``seeds/003_922d87807e469abc.txt`` writes
+**PA-II's constant.** The slide in Cesa-Bianchi, On-line learning writes
 :math:`\|\mathbf{x}_t\|^2 + 1/C`; the original paper (Crammer, Dekel, Keshet,
 Shalev-Shwartz and Singer, JMLR 2006) derives :math:`\|\mathbf{x}_t\|^2 + 1/(2C)` from
 :math:`\operatorname{argmin}_\mathbf{w} \tfrac12\|\mathbf{w}-\mathbf{w}_{t-1}\|^2 + C\xi^2`.
@@ -37,7 +37,7 @@ times the zero vector); PA's :math:`\eta_t` is then taken as 0.
 
 References
 ----------
-``seeds/003_922d87807e469abc.txt`` ("Aggressive updates: Hildreth algorithm",
+Cesa-Bianchi, On-line learning ("Aggressive updates: Hildreth algorithm",
 "Passive-aggressive algorithm", "Mistake bounds for PA-I").
 """
 
@@ -103,7 +103,7 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
 
     References
     ----------
-    ``seeds/003_922d87807e469abc.txt``; Crammer et al., JMLR 7 (2006) 551-585.
+    Cesa-Bianchi, On-line learning; Crammer et al., JMLR 7 (2006) 551-585.
     """
     C = _check_variant(variant, C)
     X = as_matrix(X, "X")
@@ -193,7 +193,7 @@ def _warm():
 
 
 class PassiveAggressive:
-    r"""PA / PA-I / PA-II, line by line as the slides of ``seeds/003_922d87807e469abc.txt``.
+    r"""PA / PA-I / PA-II, line by line as the slides of Cesa-Bianchi, On-line learning.
 
     >>> pa = PassiveAggressive(2)
     >>> pa.update([2.0, 0.0], 1)   # loss 1, eta = 1/4: w = (0.5, 0): margin exactly 1

@@ -28,9 +28,9 @@ state it for :math:`\|\mathbf{x}_t\| = 1`; see :func:`olcore.bounds.perceptron_n
 
 References
 ----------
-``seeds/000_8a17f779656f0ef2.txt`` (Perceptron algorithm, Theorem "Perceptron Bound
-[Novikoff]"), ``seeds/001_c4932eda687fdb6a.txt`` (Theorem 1, potential
-:math:`\|w\|^2`), ``seeds/003_922d87807e469abc.txt`` ("The relative mistake bound").
+UCL COMP0078, Online learning (Perceptron algorithm, Theorem "Perceptron Bound
+[Novikoff]") (Theorem 1, potential
+:math:`\|w\|^2`) ("The relative mistake bound").
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
 
     References
     ----------
-    Novikoff's theorem, ``seeds/000_8a17f779656f0ef2.txt``.
+    Novikoff's theorem.
     """
     X, y = _validate(X, y)
     T, d = X.shape
@@ -176,7 +176,7 @@ def _warm():
 
 
 class Perceptron:
-    r"""The Perceptron, line by line as in ``seeds/000_8a17f779656f0ef2.txt``.
+    r"""The Perceptron, line by line as in UCL COMP0078, Online learning.
 
     >>> p = Perceptron(2)
     >>> p.update([1.0, 0.0], 1)       # score 0: a mistake, w <- w + y x

@@ -2,7 +2,7 @@ r"""Widrow-Hoff (Least Mean Squares): online linear regression with the square l
 
 Notes
 -----
-The algorithm of the notes (``seeds/004_d8e420cbfd1746de.txt``, Section 1):
+The algorithm of the notes (Princeton COS 511, lecture 18, Section 1):
 
 .. math::
 
@@ -90,7 +90,7 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None) -> Trace:
 
     References
     ----------
-    Theorem 1 of ``seeds/004_d8e420cbfd1746de.txt`` (COS 511, lecture 18).
+    Theorem 1 of Princeton COS 511, lecture 18 (COS 511, lecture 18).
     """
     X = as_matrix(X, "X")
     y = as_labels(y, X.shape[0], "y")

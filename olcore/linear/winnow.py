@@ -35,7 +35,7 @@ strict because :math:`m^- < 2 + 2m^+` is strict.
 
 References
 ----------
-``seeds/001_c4932eda687fdb6a.txt``, section 4 (Algorithm 4, equations 19-32).
+CMU 16-831, Online linear classification, section 4 (Algorithm 4, equations 19-32).
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
 
     References
     ----------
-    ``seeds/001_c4932eda687fdb6a.txt``, section 4.4.
+    CMU 16-831, Online linear classification, section 4.4.
     """
     X = check_binary(as_matrix(X, "X"), "X")
     T, N = X.shape
@@ -187,7 +187,7 @@ def _warm():
 
 
 class Winnow:
-    r"""Winnow, line by line as Algorithm 4 of ``seeds/001_c4932eda687fdb6a.txt``.
+    r"""Winnow, line by line as Algorithm 4 of CMU 16-831, Online linear classification.
 
     >>> wn = Winnow(4)                  # theta = N = 4
     >>> wn.update([1, 1, 0, 0], 1)      # score 2 <= 4: predicted 0, promote x1, x2

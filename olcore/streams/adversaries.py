@@ -1,6 +1,6 @@
 r"""Adversaries that build a stream by driving a learner: they may import the learners.
 
-Source: UCL COMP0078, Online learning (problems 3.1 and 4), ``seeds/000_8a17f779656f0ef2.txt``.
+Source: UCL COMP0078, Online learning (problems 3.1 and 4).
 """
 
 from __future__ import annotations

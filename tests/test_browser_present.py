@@ -1,0 +1,111 @@
+"""Projector-ready, in a real browser: presenter mode at 1920 x 1080 and a quiet server log.
+
+Every lesson opened with ``?present=1`` at 1920 x 1080 shows its main chart (the first chart on
+the page) starting on the first screen, at least 500 px tall, with tick labels of at least 16 px,
+and the player ready (Step or Play enabled on arrival).  A server that serves every lesson while
+a visitor changes a setting on each logs no traceback and no warning.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scripts.apptools import registered_pages
+from scripts.served_app import CHART, serve, wait_ready
+
+LESSONS = [p for p in registered_pages() if p != "home"]
+SCREEN = {"width": 1920, "height": 1080}
+
+#: The first chart's box and the smallest tick label font on it (px).
+_FIRST_CHART = """() => {
+  const c = document.querySelector('%s');
+  const r = c.getBoundingClientRect();
+  const ticks = [...c.querySelectorAll('g.xtick text, g.ytick text')];
+  const sizes = ticks.map(t => parseFloat(getComputedStyle(t).fontSize));
+  return {top: r.top, height: r.height, ticks: ticks.length, smallest: Math.min(...sizes)};
+}""" % CHART
+
+
+def _enabled(page, label: str) -> bool:
+    button = page.get_by_role("button", name=re.compile(rf"^{label}\b"))
+    return button.count() > 0 and button.first.is_enabled()
+
+
+@pytest.mark.parametrize("slug", LESSONS)
+def test_presenter_mode_fits_the_main_chart_on_the_first_screen(browser, base_url, slug):
+    ctx = browser.new_context(viewport=SCREEN)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{base_url}/{slug}?present=1")
+        wait_ready(page)
+        page.wait_for_timeout(500)
+        box = page.evaluate(_FIRST_CHART)
+        assert 0 <= box["top"] < SCREEN["height"], f"/{slug}: the main chart starts at {box['top']:.0f} px"
+        assert box["height"] >= 500, f"/{slug}: the main chart is {box['height']:.0f} px tall"
+        assert box["ticks"] > 0 and box["smallest"] >= 16, f"/{slug}: tick labels {box['smallest']} px"
+        assert _enabled(page, "Step") or _enabled(page, "Play"), f"/{slug}: neither Step nor Play is enabled"
+        # the settings box is hidden, the way back is on the page
+        assert page.locator(".st-key-controls").count() == 0 or not page.locator(".st-key-controls").first.is_visible()
+        assert page.get_by_role("button", name=re.compile("Leave presenter mode")).count() == 1
+    finally:
+        ctx.close()
+
+
+def test_presenter_toggle_and_its_key_switch_presenter_mode(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{base_url}/perceptron")
+        wait_ready(page)
+        page.get_by_role("button", name=re.compile("Present this lesson")).click()
+        page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'", timeout=20_000)
+        wait_ready(page)
+        assert not page.locator(".st-key-controls").first.is_visible()
+        page.keyboard.press("p")                   # the same key leaves it
+        page.wait_for_function("() => !new URL(location.href).searchParams.has('present')", timeout=20_000)
+        wait_ready(page)
+        assert page.locator(".st-key-controls").first.is_visible()
+    finally:
+        ctx.close()
+
+
+def test_the_step_key_advances_the_round(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{base_url}/perceptron?t=3")
+        wait_ready(page)
+        page.locator("h1").first.click()
+        page.keyboard.press("l")
+        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '4'", timeout=20_000)
+        page.keyboard.press("j")
+        page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'", timeout=20_000)
+    finally:
+        ctx.close()
+
+
+def test_browsing_every_lesson_and_changing_a_setting_logs_no_traceback_or_warning(browser, tmp_path):
+    log = tmp_path / "server.log"
+    with serve(log_path=log) as base:
+        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = ctx.new_page()
+        try:
+            for slug in LESSONS:
+                page.goto(f"{base}/{slug}?t=2")
+                wait_ready(page)
+                page.locator("h1").first.click()
+                page.keyboard.press("l")                                  # a setting in the link: the round
+                page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'",
+                                       timeout=30_000)
+                wait_ready(page)
+                page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
+                page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
+                                       timeout=30_000)
+                wait_ready(page)
+        finally:
+            ctx.close()
+        text = log.read_text(errors="replace")
+    bad = [line for line in text.splitlines() if re.search(r"Traceback|\bWARNING\b|Warning:|\bERROR\b", line)]
+    assert not bad, "the server logged:\n" + "\n".join(bad[:20])
