@@ -281,5 +281,5 @@ def wa_equality(we) -> str:
     return (f"Top: in every round the regret to u = E{we.i_star + 1} (the best expert in hindsight, dots) equals the "
             f"drop of the relative entropy d(u, v_t) (line); the largest difference over the {we.T} rounds is "
             f"{we.gap:.1e}, rounding. Bottom: summed, the regret is d(u, v₁) − d(u, v_t+1) = ln n − d(u, v_t+1), so it "
-            f"never exceeds ln n = {math.log(we.n):.4g}; after the last round d(u, v_T+1) = {float(we.d[-1]):.3g}. "
+            f"never exceeds ln n = {math.log(we.n):.4g}; after the last round d(u, v_T+1) = {max(0.0, float(we.d[-1])):.3g}. "
             f"The advice is softened to {EPS} + {1 - 2 * EPS:.1f}·x so no log loss is infinite.")

@@ -442,7 +442,7 @@ def tuning(stream: Stream, eta: float = 0.1, beta: float = 1 / math.e, seed: int
                   r"UCL form at $\beta = 1 - \eta$: $M \le \frac{\ln(1/\beta)}{\ln(2/(1+\beta))} m^* "
                   r"+ \frac{\ln n}{\ln(2/(1+\beta))}$.")
     cmu = _report("Weighted Majority (CMU form)", "CMU: 2 ln n/η + 2(1+η)·m*_t", cmu_curve,
-                  rf"M = {Mw} \le \frac{{2\ln {n}}}{{{eta:.3g}}} + 2(1+{eta:.3g})\cdot {m_star} = "
+                  rf"\text{{CMU form: }} M = {Mw} \le \frac{{2\ln {n}}}{{{eta:.3g}}} + 2(1+{eta:.3g})\cdot {m_star} = "
                   rf"{float(cmu_curve[-1]):.4g}", {"M": Mw, "m_star": m_star, "n": n, "eta": eta},
                   src_cmu, r"**Weighted Majority, CMU form** (weights multiplied by $1-\eta$ on a mistake, "
                   r"$0 < \eta \le 1/2$): $M \le \frac{2\ln N}{\eta} + 2(1+\eta)\, m^*$. It is the UCL bound at "
@@ -451,13 +451,13 @@ def tuning(stream: Stream, eta: float = 0.1, beta: float = 1 / math.e, seed: int
     f1 = bounds.weighted_majority_cmu_regret(best_cum, n, eta)
     f2 = bounds.randomized_weighted_majority_regret(best_cum, n, 1 - eta)
     form1 = _report("WM regret, form (1)", "(1) WM: m*_t + 2η m*_t + 2 ln n/η", f1,
-                    rf"M - m^* = {Mw - m_star} \le {m_star} + 2\cdot{eta:.3g}\cdot{m_star} + "
+                    rf"\text{{(1): }} M - m^* = {Mw - m_star} \le {m_star} + 2\cdot{eta:.3g}\cdot{m_star} + "
                     rf"\frac{{2\ln {n}}}{{{eta:.3g}}} = {float(f1[-1]):.4g}",
                     {"M": Mw, "m_star": m_star, "eta": eta}, src_cmu,
                     r"**Form (1)**, WM's regret: $M - m^* \le m^* + 2\eta m^* + \frac{2\ln N}{\eta}$. The term "
                     r"$m^*$ does not shrink for any $\eta$: WM's average regret need not go to 0.")
     form2 = _report("RWM expected regret, form (2)", "(2) RWM: η m*_t + ln n/η", f2,
-                    rf"\mathbb E[M] - m^* = {float(rwm_cum[-1]) - m_star:.4g} \le {eta:.3g}\cdot{m_star} + "
+                    rf"\text{{(2): }} \mathbb E[M] - m^* = {float(rwm_cum[-1]) - m_star:.4g} \le {eta:.3g}\cdot{m_star} + "
                     rf"\frac{{\ln {n}}}{{{eta:.3g}}} = {float(f2[-1]):.4g}",
                     {"E_M": float(rwm_cum[-1]), "m_star": m_star, "eta": eta},
                     f"{CMU}: Randomized Weighted Majority (Algorithm 2) and its bound",
@@ -535,8 +535,7 @@ def wa_equality(stream: Stream) -> WAEquality:
     cum = np.cumsum(lhs)
     ln_n = math.log(n)
     rep = _report("Weighted Average, entropic loss, η = 1", "ln n", np.full(T, ln_n),
-                  rf"\sum_t \big(L_{{en}}(y_t,\hat y_t) - \ell_{{t,i^*}}\big) = {float(cum[-1]):.6g} = "
-                  rf"d(u,v_1) - d(u,v_{{T+1}}) = {ln_n:.4g} - {float(d[-1]):.4g} \le \ln {n}",
+                  rf"{float(cum[-1]):.6g} = {ln_n:.4g} - {max(0.0, float(d[-1])):.3g} \le \ln {n}",
                   {"regret": float(cum[-1]), "d_final": float(d[-1]), "n": n, "i_star": i},
                   f"{UCL}: Weighted Average Algorithm, Proof 1 and 2",
                   r"**Progress versus regret** (entropic loss, $\eta = 1$, outcomes in {0, 1}): for every "
