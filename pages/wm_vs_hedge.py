@@ -15,7 +15,7 @@ page.intro(text.INTRO)
 # -- settings ---------------------------------------------------------------------------------------
 with page.controls():
     kind = text.SOURCE_KIND.get(page.source(text.SOURCES, upload="experts"), "upload")
-    r1 = st.columns(4)
+    r1 = st.columns(5)
     n = int(r1[0].number_input("Experts n", 2, 64, 10, key="n", bind="query-params", disabled=kind != "noisy",
                                help=text.HELP["n"]))
     T = int(r1[1].number_input("Rounds T", 10, 5000, 500, step=10, key="T", bind="query-params",
@@ -23,6 +23,8 @@ with page.controls():
     best_rate = float(r1[2].slider("Best expert's error rate", 0.0, 0.5, 0.3, 0.01, key="best",
                                    bind="query-params", disabled=kind != "noisy", help=text.HELP["best"]))
     seed = page.seed(where=r1[3])
+    B = float(r1[4].select_slider("Loss range B", [0.5, 1.0, 2.0, 5.0, 10.0, 100.0], 10.0, key="B",
+                                  bind="query-params", help=text.HELP["B"]))
     r2 = st.columns(4)
     beta = float(r2[0].slider("WM β", 0.0, 0.99, 0.368, 0.001, key="beta", bind="query-params", format="%.3f",
                               help=text.HELP["beta"]))
@@ -76,6 +78,25 @@ page.chart(figs.regret_ribbons({names[k]: a.regret[k] for k in lesson.MASTERS},
 if kind == "adversary":
     st.info(text.adversary(a), icon=":material/casino:")
 
+# -- the CMU notes: WM and RWM at one η, tuning η to T, Problems 3.2 ---------------------------------------
+page.section("WM and RWM at one η, and η tuned to T", text.TUNING_INTRO)
+ta = page.run(lesson.tuning, stream, a.rwm_eta, beta, seed)
+c1, c2 = st.columns(2, gap="medium")
+page.chart(figs.cmu_forms(ta, t), text.cmu_forms(ta), key="cmu_forms", where=c1)
+page.chart(figs.regret_forms(ta, t), text.regret_forms(ta), key="regret_forms", where=c2)
+c1, c2 = st.columns(2, gap="medium")
+page.chart(figs.average_regret(ta, t), text.average_regret(ta), key="average_regret", where=c1)
+page.chart(figs.two_regret(ta, t), text.two_regret(ta), key="two_regret", where=c2)
+page.theorem([ta.cmu, ta.form1, ta.form2, ta.two], title="")
+
+# -- losses in [0, B] --------------------------------------------------------------------------------------
+page.section("Losses in [0, B]")
+sh = page.run(lesson.scaled_hedge, stream, B)
+c1, c2 = st.columns([1.4, 1], gap="medium")
+page.chart(figs.scaled_hedge(sh, t), text.scaled_hedge(sh), key="scaled_hedge", where=c1)
+with c2:
+    page.theorem([sh.report, sh.naive_report], title="")
+
 # -- the η sweep ------------------------------------------------------------------------------------
 page.section("The η sweep for Hedge")
 sw = page.run(lesson.sweep, stream, kind, best_rate, seed)
@@ -97,6 +118,11 @@ with page.proof("The proofs, watched"):
                text.WM_PROOF, key="wm_proof", where=p1)
     page.chart(figs.hedge_potential(a.hedge_rel_entropy, a.hedge_regret_u, a.hedge_proof_rhs, t),
                text.hedge_proof(a), key="hedge_proof", where=p2)
+    we = page.run(lesson.wa_equality, stream)
+    q1, q2 = st.columns([1.4, 1], gap="medium")
+    page.chart(figs.wa_equality(we, t), text.wa_equality(we), key="wa_equality", where=q1)
+    with q2:
+        page.theorem(we.report, title="")
 
 st.markdown("**Show the code**: each master's reference class, line by line as in the notes.")
 page.show_code()

@@ -181,3 +181,73 @@ def test_every_figure_is_valid_plotly(source, beta):
     names = [t.name for t in reg.data]
     assert "bound: WA: ln n/η" not in names and any(n.text == "WA (no bound)" for n in reg.layout.annotations)
     assert ("bound: WM: (a−1)·m*_t + b·ln n" in names) == a.reports["WM"].applies
+
+
+def _issue19_panels(at):
+    """The issue-19 charts: each drawn curve stays under the bound drawn beside it."""
+    from tests.helpers import assert_under_bound, fig_starting
+
+    cmu = fig_starting(at, "WM at η =")
+    M = next(tr for tr in cmu["data"] if tr["name"].startswith("WM mistakes"))
+    ucl = next(tr for tr in bound_traces(cmu) if "UCL" in tr["name"])
+    cmuf = next(tr for tr in bound_traces(cmu) if "CMU" in tr["name"])
+    assert_under_bound(M, ucl)
+    assert_under_bound(M, cmuf)
+    assert_under_bound(ucl, cmuf)                                 # the CMU form never undercuts the UCL one
+    forms = fig_starting(at, "Regret forms (1) and (2)")
+    assert_under_bound(trace(forms, "WM: M_t − m*_t"), next(b for b in bound_traces(forms) if "(1)" in b["name"]))
+    assert_under_bound(trace(forms, "RWM: E[M_t] − m*_t"), next(b for b in bound_traces(forms) if "(2)" in b["name"]))
+    avg = fig_starting(at, "Average regret per round")
+    green = next(tr for tr in avg["data"] if tr["name"].startswith("RWM, η = 1/√T'"))
+    assert_under_bound(green, next(b for b in bound_traces(avg) if "1/√T'" in b["name"]))
+    two = fig_starting(at, "Problems 3.2")
+    pts = next(tr for tr in two["data"] if tr["name"].startswith("WM at β_T'"))
+    assert_under_bound(pts, trace(two, "bound: 4√(T' ln n)"))
+    wa = fig_starting(at, "Weighted Average, entropic loss, η = 1")
+    per = [tr for tr in wa["data"] if tr.get("yaxis", "y") == "y"]
+    assert len(per) == 2 and np.allclose(ys(per[0]), ys(per[1]), atol=1e-9)        # both sides coincide
+    assert np.all(ys(trace(wa, "Σ regret side")) <= ys(trace(wa, "bound: ln n"))[0] + 1e-9)
+    sh = fig_starting(at, "Losses in [0, B]")
+    for curve, b in zip([tr for tr in sh["data"] if not tr["name"].startswith("bound: ")], bound_traces(sh)):
+        assert_under_bound(curve, b)
+    return sh
+
+
+def test_issue19_panels_at_the_defaults_and_with_controls_changed():
+    at = run_page(PAGE, query={"t": "50"})
+    _ok(at)
+    sh = _issue19_panels(at)
+    assert "B = 10" in sh["layout"]["title"]["text"]
+    text = " ".join(c.value for c in at.caption)
+    assert "never runs below the UCL one" in text and "rounding" in text
+    assert any(r"\frac{2\ln 10}{0.1}" in l.value for l in at.latex)                 # the CMU form, numbers in
+    at.select_slider(key="B").set_value(100.0).run()
+    at.slider(key="rwm_eta").set_value(0.5).run()
+    at.slider(key="beta").set_value(0.0).run()
+    _ok(at)
+    sh = _issue19_panels(at)
+    assert "B = 100" in sh["layout"]["title"]["text"]
+    assert any("β = 0 with no perfect expert" in c.value for c in at.caption)
+    assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in at.latex)
+
+
+def test_issue19_on_the_wm_adversary_the_tuned_rate_wins():
+    at = run_page(PAGE, query={"stream": "WM adversary", "T": "2000", "t": "2000"})
+    _ok(at)
+    _issue19_panels(at)
+    avg = next(c.value for c in at.caption if c.value.startswith("After T = 2000 rounds"))
+    assert "here the run tuned to T has the smaller regret per round" in avg and "WM's regret per round is 0.5" in avg
+
+
+def test_issue19_figures_are_valid_plotly():
+    import plotly.graph_objects as go
+
+    from olapp.figures import wm_vs_hedge as figs
+    from olcore.lessons import wm_vs_hedge as lesson
+
+    for source, beta in (("noisy", 0.3), ("adversary", 0.0)):
+        s = lesson.make_stream(source, 60, 4, 0.2, beta, 2)
+        ta, we, sh = lesson.tuning(s, 0.2, beta, points=8), lesson.wa_equality(s), lesson.scaled_hedge(s, 5.0)
+        for f in (figs.cmu_forms(ta, 3), figs.regret_forms(ta, 3), figs.average_regret(ta, 3), figs.two_regret(ta, 3),
+                  figs.wa_equality(we, 3), figs.scaled_hedge(sh, 3)):
+            go.Figure(f.to_dict())

@@ -14,10 +14,11 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, bound_name, downsample, scatter
+from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
 
 __all__ = ["MASTER_NAMES", "weights_heatmap", "weights_bar", "cumulative_losses", "regret_ribbons", "hedge_eta_sweep",
-           "wm_potential", "hedge_potential", "wm_constants"]
+           "wm_potential", "hedge_potential", "wm_constants", "cmu_forms", "regret_forms", "average_regret",
+           "two_regret", "wa_equality", "scaled_hedge"]
 
 #: How each master's regret is labelled (RWM's is on its expected mistakes, Hedge's on HA-1).
 MASTER_NAMES = {"WM": "WM", "RWM": "RWM (expected)", "WA": "WA", "Hedge": "Hedge"}
@@ -247,3 +248,108 @@ def wm_constants(beta_now: float, *, height: int = 340) -> go.Figure:
     lay["xaxis"].update(range=[0, 1])
     return fig.build({"title": {"text": "WM's constants: M ≤ a(β)·min_i M_i + b(β)·ln n"}, **lay, **_CLOSEST},
                      height=height)
+
+
+# -- issue 19: the CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B] ---------------------
+def cmu_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
+    """WM's mistakes at β = 1 − η under both forms of its bound (UCL and CMU), on one run."""
+    return curves_with_bounds({f"WM mistakes M_t (β = 1 − η = {1 - ta.eta:.3g})": ta.wm_mistakes}, [ta.ucl, ta.cmu],
+                              t=t, title=f"WM at η = {ta.eta:.3g}: the UCL and CMU forms of one bound",
+                              yaxis_title="mistakes", height=height)
+
+
+def regret_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
+    """The CMU notes' regret forms (1) (WM) and (2) (RWM, expected) at one η, over rounds."""
+    return curves_with_bounds({"WM: M_t − m*_t": ta.wm_regret, "RWM: E[M_t] − m*_t": ta.rwm_regret},
+                              [ta.form1, ta.form2], t=t, title=f"Regret forms (1) and (2) at η = {ta.eta:.3g}",
+                              yaxis_title="regret", height=height)
+
+
+def _line(x, y, name, colour, dash=None, markers=False, hover="%{y:.4g}"):
+    return scatter(x, y, name, mode="lines+markers" if markers else "lines", hovertemplate=hover,
+                   line=dict(color=colour, width=2.5 if dash is None else 2, **({"dash": dash} if dash else {})),
+                   **({"marker": dict(size=6)} if markers else {}))
+
+
+def average_regret(ta, t: int | None = None, *, height: int = 460) -> go.Figure:
+    r"""Average regret per round: WM and RWM at a fixed η over t, RWM re-run at η = 1/√T' for each
+    horizon T', each with its bound divided by t (bounds clipped by the axis at small t)."""
+    T = len(ta.fixed_avg)
+    r = np.arange(1, T + 1)
+    idx = downsample(T)
+    H = ta.horizons
+    fig = Fig().add(
+        _line(r[idx], ta.wm_avg[idx], f"WM (β = 1 − η): (M_t − m*_t)/t", theme.ORANGE),
+        _line(r[idx], ta.wm_avg_bound[idx], bound_name("(m* + 2η m* + 2 ln n/η)/t, form (1)"), theme.ORANGE, "dash"),
+        _line(r[idx], ta.fixed_avg[idx], f"RWM, fixed η = {ta.eta:.3g}: (E[M_t] − m*_t)/t", theme.BLUE),
+        _line(r[idx], ta.fixed_avg_bound[idx], bound_name("(η m* + ln n/η)/t, form (2)"), theme.BLUE, "dash"),
+        _line(H, ta.tuned_avg, "RWM, η = 1/√T' re-run for each horizon T': (E[M] − m*)/T'", theme.GREEN,
+              markers=True, hover="T' = %{x}: %{y:.4g}"),
+        _line(H, ta.tuned_avg_bound, bound_name("(m*/√T' + √T' ln n)/T', form (2) at η = 1/√T'"), theme.GREEN, "dot",
+              hover="T' = %{x}: bound %{y:.4g}"))
+    fig.round_marker(t)
+    lows = [float(np.min(ta.wm_avg)), float(np.min(ta.fixed_avg)), float(np.min(ta.tuned_avg))]
+    lay = _rounds_axis(axes("round t (for the green points: the horizon T')", "regret per round"), T)
+    lay["yaxis"].update(range=[min(0.0, min(lows)) - 0.02, 1.0])
+    return fig.build({"title": {"text": "Average regret per round: a fixed η against η tuned to T"}, **lay},
+                     height=height)
+
+
+def two_regret(ta, t: int | None = None, *, height: int = 440) -> go.Figure:
+    r"""Problems 3.2: :math:`M - 2m^*` of WM run at :math:`\beta_{T'}` for each horizon, under its two
+    bounds, beside WM at the page's fixed β over t (with its bound when finite)."""
+    T = len(ta.two_regret_fixed)
+    r = np.arange(1, T + 1)
+    idx = downsample(T)
+    H = ta.horizons
+    fig = Fig().add(
+        _line(H, ta.two_regret, "WM at β_T' = 1 − √(ln n/T'), re-run for each T': M − 2m*", theme.GREEN, markers=True,
+              hover="T' = %{x}: %{y:.4g}"),
+        _line(H, ta.two_bound_ucl, bound_name("a(β_T')m* + b(β_T') ln n − 2m* (UCL form)"), theme.GREEN, "dot",
+              hover="T' = %{x}: bound %{y:.4g}"),
+        _line(H, ta.two_bound, bound_name("4√(T' ln n)"), theme.BOUND, "dash", hover="T' = %{x}: bound %{y:.4g}"),
+        _line(r[idx], ta.two_regret_fixed[idx], f"WM at the fixed β = {ta.beta:.3g}: M_t − 2m*_t", theme.ORANGE))
+    if ta.two_bound_fixed is not None:
+        fig.add(_line(r[idx], ta.two_bound_fixed[idx], bound_name(f"(a(β) − 2)m*_t + b(β) ln n at β = {ta.beta:.3g}"),
+                      theme.ORANGE, "dash"))
+    fig.round_marker(t)
+    lay = _rounds_axis(axes("horizon T' (green) or round t (orange)", "2-regret M − 2m*"), T)
+    return fig.build({"title": {"text": "Problems 3.2: β_T → 1 makes WM's 2-regret sublinear"}, **lay}, height=height)
+
+
+def wa_equality(we, t: int | None = None, *, height: int = 520) -> go.Figure:
+    r"""Weighted Average's equality (1): per round (top) and summed (bottom), both sides drawn."""
+    T = len(we.lhs)
+    r = np.arange(1, T + 1)
+    idx = downsample(T)
+    top, bot = dict(xaxis="x", yaxis="y"), dict(xaxis="x2", yaxis="y2")
+    fig = Fig().add(
+        scatter(r[idx], we.lhs[idx], "L_en(y_t, ŷ_t) − ℓ_t,i* (regret side)", mode="markers",
+                marker=dict(color=theme.BLUE, size=7), hovertemplate="t = %{x}: %{y:.6g}<extra></extra>", **top),
+        scatter(r[idx], we.rhs[idx], "d(u, v_t) − d(u, v_t+1) (progress side)", mode="lines",
+                line=dict(color=theme.ORANGE, width=1.5), hovertemplate="t = %{x}: %{y:.6g}<extra></extra>", **top),
+        scatter(r[idx], we.cum_lhs[idx], "Σ regret side", mode="lines", line=dict(color=theme.BLUE, width=5),
+                hovertemplate="t = %{x}: %{y:.6g}<extra></extra>", **bot),
+        scatter(r[idx], we.cum_rhs[idx], "d(u, v₁) − d(u, v_t+1)", mode="lines",
+                line=dict(color=theme.ORANGE, width=2, dash="dot"), hovertemplate="t = %{x}: %{y:.6g}<extra></extra>",
+                **bot),
+        scatter([1, T], [math.log(we.n)] * 2, bound_name("ln n"), mode="lines",
+                line=dict(color=theme.BOUND, width=2, dash="dash"), hovertemplate="%{y:.4g}", **bot))
+    if t is not None:
+        for ax in ("", "2"):
+            fig.shapes.append(dict(type="line", x0=t, x1=t, y0=0, y1=1, xref=f"x{ax}", yref=f"y{ax} domain",
+                                   line=dict(color=theme.GREY, width=1.5, dash="dot")))
+    layout = {"xaxis": dict(domain=[0, 1], anchor="y", range=[0.5, T + 0.5], tickformat="d", matches="x2"),
+              "yaxis": dict(domain=[0.56, 1], title=dict(text="per round (nats)")),
+              "xaxis2": dict(domain=[0, 1], anchor="y2", range=[0.5, T + 0.5], tickformat="d",
+                             title=dict(text="round t")),
+              "yaxis2": dict(domain=[0, 0.44], title=dict(text="summed (nats)"))}
+    title = f"Weighted Average, entropic loss, η = 1: both sides of (1) for u = E{we.i_star + 1}"
+    return fig.build({"title": {"text": title}, **layout, **_CLOSEST}, height=height)
+
+
+def scaled_hedge(sh, t: int | None = None, *, height: int = 420) -> go.Figure:
+    """Hedge on losses in [0, B]: at η*/B under B√(2t ln n)-type bound, and left at η*."""
+    return curves_with_bounds({f"Hedge at η*/B (B = {sh.B:g})": sh.regret, "Hedge left at η*": sh.naive_regret},
+                              [sh.report, sh.naive_report], t=t, title=f"Losses in [0, B], B = {sh.B:g}: regret",
+                              yaxis_title="regret (expected loss − best expert's)", height=height)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from olapp.controls import Preset
+from olcore.bounds import weighted_majority_constants
 from olcore.lessons.wm_vs_hedge import CMU, EPS, SWEEP_POINTS, UCL
 
 GENERATED, ADVERSARY = "Generated", "WM adversary"
@@ -43,6 +44,8 @@ HELP = {
     "hedge_mult": "Hedge's learning rate as a multiple of the tuned η* = √(2 ln n / T), which makes the regret "
                   "bound √(2T ln n).",
     "heat": "Which master's normalised weights the heat map shows (and the download holds).",
+    "B": "Losses in [0, B]: the panel 'Losses in [0, B]' multiplies the 0/1 loss matrix by B and runs Hedge at "
+         "η*/B (the notes' question after Hedge's proof) beside Hedge left at η*.",
 }
 
 INTRO = (
@@ -60,7 +63,7 @@ INTRO = (
 # Each preset sets every setting (the defaults, then its own), so it is reproducible from any state and no
 # two presets match the same settings.
 _BASE = {"n": 10, "T": 500, "best": 0.3, "seed": 0, "beta": 0.368, "rwm_eta": 0.1, "rwm_tuned": False,
-         "wa_loss": "square", "wa_eta": 0.5, "hedge_mult": 1.0}
+         "wa_loss": "square", "wa_eta": 0.5, "hedge_mult": 1.0, "B": 10.0}
 _NOISY = {**_BASE, "stream": GENERATED}
 _ADV = {**_BASE, "stream": ADVERSARY, "T": 400}
 PRESETS = [
@@ -95,7 +98,23 @@ PRESETS = [
            f"{UCL}, Hedge proof (2): for any η the regret is at most ln n/η + ηm/2; at 10 η* the weights jump "
            "to whoever led last and the bound is far above √(2 m ln n).",
            {**_ADV, "hedge_mult": 10.0}),
+    Preset("WM is not no-regret; RWM with η = 1/√T is",
+           f"{CMU}: regret forms (1) and (2). On the WM adversary WM's regret per round stays at 1/2 and RWM's at a "
+           "fixed η stays flat, while RWM re-run with η = 1/√T for each horizon T has a regret per round that "
+           "falls towards 0, as its bound (1 + ln N)/√T does.",
+           {**_ADV, "T": 2000}),
+    Preset("Losses in [0, 100]",
+           f"{UCL}, the question after Hedge's proof: with losses in [0, B], Hedge at η*/B has regret at most "
+           "B√(2m ln n); left at η*, its bound carries B² instead of B.",
+           {**_NOISY, "B": 100.0}),
 ]
+
+TUNING_INTRO = (
+    "The CMU notes write Weighted Majority with weights multiplied by $1-\\eta$ on a mistake (so $\\beta = 1-\\eta$, "
+    "$\\eta \\le 1/2$) and compare it with Randomized WM at the same $\\eta$. Here both run at RWM's $\\eta$ from the "
+    "settings: WM's two bound forms on one run, the regret forms (1) and (2), what tuning $\\eta$ to the horizon "
+    "does to the regret per round, and UCL Problems 3.2 (a $\\beta_T \\to 1$ that makes WM's 2-regret sublinear)."
+)
 
 
 # -- captions (facts computed from the run) ---------------------------------------------------------------
@@ -201,3 +220,66 @@ def hedge_proof(a) -> str:
             f"ln n = {math.log(a.n):.3g} and falls as weight moves to u. Summing the per-round inequality, the "
             "regret to u stays under (d(u,v₁) − d(u,v_t+1))/η + (η/2)Σ v·ℓ²; bounding d by ln n and Σ v·ℓ² by t "
             "gives the theorem.")
+
+
+# -- issue 19 captions ------------------------------------------------------------------------------------------
+def cmu_forms(ta) -> str:
+    M, ucl, cmu = int(ta.wm_mistakes[-1]), ta.ucl.value, ta.cmu.value
+    same = "" if math.isclose(1 - ta.eta, ta.beta, abs_tol=1e-9) else (
+        f" (This WM runs at β = 1 − η = {1 - ta.eta:.3g}, not at the page's β = {ta.beta:.3g}.)")
+    return (f"One run of WM with β = 1 − η = {1 - ta.eta:.3g}: {M} mistakes in {ta.T} rounds; the best expert made "
+            f"{int(ta.best_cum[-1])}. The UCL form allows {ucl:.4g}, the CMU form 2 ln n/η + 2(1 + η)m* allows "
+            f"{cmu:.4g}. The CMU form is the UCL bound loosened by two inequalities, so its curve never runs below "
+            f"the UCL one." + same)
+
+
+def regret_forms(ta) -> str:
+    m = int(ta.best_cum[-1])
+    return (f"At η = {ta.eta:.3g}: WM's regret is {float(ta.wm_regret[-1]):.4g} under form (1), "
+            f"{ta.form1.value:.4g}; RWM's expected regret is {float(ta.rwm_regret[-1]):.4g} under form (2), "
+            f"{ta.form2.value:.4g}. Form (1) contains m* = {m} itself, whatever η, so it grows like the best "
+            f"expert's mistakes; form (2) contains only η·m*.")
+
+
+def average_regret(ta) -> str:
+    T, tuned, fixed, wm = ta.T, float(ta.tuned_avg[-1]), float(ta.fixed_avg[-1]), float(ta.wm_avg[-1])
+    p = float(ta.best_cum[-1]) / T
+    which = ("here the run tuned to T has the smaller regret per round" if tuned < fixed else
+             "on this stream the fixed η's measured regret per round is the smaller one (the noisy experts are "
+             "benign; try the WM adversary): the theorems are guarantees for every stream, not predictions")
+    return (f"After T = {T} rounds: WM's regret per round is {wm:.3g}, and its bound (1)/T never falls below "
+            f"m*/T = {p:.3g}; RWM at the fixed η = {ta.eta:.3g} has {fixed:.3g}, under a bound that tends to "
+            f"η·m*/t, not to 0. Green: RWM re-run on the first T' rounds with η = 1/√T' (at most 1/2); at T' = {T} "
+            f"(η = {float(ta.tuned_etas[-1]):.3g}) its regret per round is {tuned:.3g}, under "
+            f"(m*/√T + √T ln n)/T = {float(ta.tuned_avg_bound[-1]):.3g}, which tends to 0 as T grows. So {which}. "
+            "Bounds above the axis at small t are cut off.")
+
+
+def two_regret(ta) -> str:
+    a, _ = weighted_majority_constants(ta.beta)
+    fixed = (f"At the fixed β = {ta.beta:.3g}, a(β) = {a:.3g} > 2, so the bound (a(β) − 2)m*_t + b(β) ln n grows "
+             "linearly with the best expert's mistakes." if ta.two_bound_fixed is not None else
+             "At β = 0 with no perfect expert the fixed-β bound is infinite (not drawn).")
+    return (f"WM re-run on the first T' rounds with β_T' = 1 − √(ln n/T'): at T' = {ta.T}, β_T = "
+            f"{float(ta.two_betas[-1]):.4g} and M − 2m* = {int(ta.two_regret[-1])}, under the UCL form's "
+            f"{float(ta.two_bound_ucl[-1]):.4g} and 4√(T ln n) = {float(ta.two_bound[-1]):.4g} (sublinear in T). "
+            + fixed)
+
+
+def scaled_hedge(sh) -> str:
+    if math.isclose(sh.B, 1.0):
+        return ("B = 1: both runs are the notes' Hedge at η*, under √(2T ln n). Choose a larger B to see the "
+                "difference.")
+    return (f"The 0/1 losses times B = {sh.B:g}. Hedge at η*/B has the weights of Hedge at η* on the losses "
+            f"divided by B, so its regret {float(sh.regret[-1]):.4g} is B times that run's, under "
+            f"B√(2T ln n) = {sh.report.value:.4g}. Left at η* = {sh.eta_star:.3g}, Hedge's regret is "
+            f"{float(sh.naive_regret[-1]):.4g}; the proof then only gives ln n/η* + η*B²T/2 = "
+            f"{sh.naive_report.value:.4g} (B² where the rescaled run has B).")
+
+
+def wa_equality(we) -> str:
+    return (f"Top: in every round the regret to u = E{we.i_star + 1} (the best expert in hindsight, dots) equals the "
+            f"drop of the relative entropy d(u, v_t) (line); the largest difference over the {we.T} rounds is "
+            f"{we.gap:.1e}, rounding. Bottom: summed, the regret is d(u, v₁) − d(u, v_t+1) = ln n − d(u, v_t+1), so it "
+            f"never exceeds ln n = {math.log(we.n):.4g}; after the last round d(u, v_T+1) = {max(0.0, float(we.d[-1])):.3g}. "
+            f"The advice is softened to {EPS} + {1 - 2 * EPS:.1f}·x so no log loss is infinite.")

@@ -25,7 +25,10 @@ from __future__ import annotations
 from ..errors import StreamError
 from .experts import (WEIGHTED_AVERAGE_ETA_MAX, halving, hedge, hedge_eta, hedge_regret,
                       randomized_weighted_majority, randomized_weighted_majority_regret, weighted_average,
-                      weighted_majority, weighted_majority_constants, weighted_majority_regret)
+                      weighted_majority, weighted_majority_constants, weighted_majority_regret,
+                      weighted_majority_cmu, weighted_majority_cmu_regret, weighted_majority_two_regret,
+                      weighted_majority_two_regret_beta, weighted_majority_two_regret_tuned,
+                      randomized_weighted_majority_eta)
 from .linear import (ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
                      passive_aggressive_pa1, passive_aggressive_pa2, passive_aggressive_separable,
                      perceptron, perceptron_disjunction, perceptron_nonseparable, winnow, winnow_general)
@@ -42,7 +45,9 @@ __all__ = [
     # experts
     "halving", "weighted_majority", "weighted_majority_constants", "weighted_majority_regret",
     "randomized_weighted_majority", "randomized_weighted_majority_regret", "weighted_average",
-    "WEIGHTED_AVERAGE_ETA_MAX", "hedge", "hedge_eta", "hedge_regret",
+    "WEIGHTED_AVERAGE_ETA_MAX", "hedge", "hedge_eta", "hedge_regret", "weighted_majority_cmu",
+    "weighted_majority_cmu_regret", "weighted_majority_two_regret", "weighted_majority_two_regret_beta",
+    "weighted_majority_two_regret_tuned", "randomized_weighted_majority_eta",
     # linear classification
     "perceptron", "perceptron_nonseparable", "perceptron_disjunction", "winnow", "winnow_general",
     "ogd_hinge", "ogd_hinge_eta", "ogd_hinge_regret", "ogd_hinge_loss_bound",

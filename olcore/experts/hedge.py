@@ -25,6 +25,12 @@ with :math:`\eta = \sqrt{2\ln n / m}`,
 
     \mathbb E[L_{HA}(S)] - \min_i L_i(S) \le \sqrt{2 m \ln n} .
 
+**Losses in** :math:`[0, B]` (the notes ask how to prove a theorem then): run at
+:math:`\eta/B`, i.e. :math:`v_{t+1,i} \propto v_{t,i} e^{-\eta\ell_{t,i}/B}`.  These are the
+weights of Hedge at :math:`\eta` on :math:`\ell/B \in [0,1]`, whose regret is :math:`1/B` of the
+regret on :math:`\ell`, so the regret is at most :math:`B(\ln n/\eta + \eta m/2)`, i.e.
+:math:`B\sqrt{2m\ln n}` at :math:`\eta^*` (:func:`olcore.bounds.hedge` with ``B``).
+
 References
 ----------
 UCL COMP0078, Online learning ("The Hedge Algorithm (HA)",
@@ -36,22 +42,35 @@ from __future__ import annotations
 import numpy as np
 
 from ..trace import Trace
-from ..validate import check_int, check_param, check_seed
+from ..errors import StreamError
+from ..validate import as_matrix, check_int, check_param, check_seed
 from ..jit import kernel, njit
 from ._common import expert_stream, frozen, normalise_into, normalise_log, record_rounds
 
 __all__ = ["hedge", "Hedge"]
 
 
-def hedge(L, eta: float = 0.1, seed: int = 0, record="every") -> Trace:
+def _losses_in_range(L, B: float) -> np.ndarray:
+    """``L`` as a C-contiguous float64 (T, n) array with every entry in [0, B] (else a StreamError)."""
+    A = as_matrix(L, "L")
+    bad = (A < 0) | (A > B)
+    if bad.any():
+        r, c = (int(i) for i in np.argwhere(bad)[0])
+        raise StreamError.bad("L", f"{A[r, c]:g} at row {r + 1}, column {c + 1}", f"losses in [0, B] = [0, {B:g}]")
+    return np.ascontiguousarray(A, dtype=np.float64)
+
+
+def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) -> Trace:
     r"""Run Hedge on a whole loss matrix (one loop compiled with numba, in the log domain).
 
     Parameters
     ----------
-    L : array (T, n) in [0, 1]
-        ``L[t, i]`` is expert ``i``'s loss in round ``t``.
+    L : array (T, n) in [0, B]
+        ``L[t, i]`` is expert ``i``'s loss in round ``t``; an entry outside :math:`[0, B]` is a
+        ``StreamError``.
     eta : float, default=0.1
-        Learning rate :math:`\eta > 0` (:func:`olcore.bounds.hedge_eta` gives the tuned one).
+        Learning rate :math:`\eta > 0` (:func:`olcore.bounds.hedge_eta` gives the tuned one);
+        the update uses :math:`\eta/B`.
     seed : int, default=0
         Seed of the HA-2 play: one uniform :math:`u_t` per round from
         ``np.random.default_rng(seed)``; :math:`\hat y_t = \min\{i: \sum_{j\le i} v_{t,j} > u_t\}`.
@@ -59,6 +78,9 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every") -> Trace:
         Which rounds' allocations the trace keeps: every round (the contract), the final
         one only, or every ``record``-th round and the last (``trace.recorded_rounds``).
         With T = 10^5 and n = 10^3, ``"every"`` is an 800 MB table.
+    B : float, default=1.0
+        The loss range :math:`[0, B]`; Hedge runs at :math:`\eta/B` (the weights of Hedge at
+        :math:`\eta` on :math:`\ell/B`).  :math:`B = 1` is the notes' algorithm.
 
     Returns
     -------
@@ -66,22 +88,28 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every") -> Trace:
         ``losses`` (T,) the HA-1 expected loss :math:`v_t\cdot\ell_t`; ``predictions`` (T,)
         the HA-2 sampled expert :math:`\hat y_t`; ``weights`` (T+1, n) the allocations
         :math:`v_t`; ``expert_losses`` = ``L``; ``extras``: ``sampled_loss`` (T,)
-        :math:`\ell_{t,\hat y_t}`, ``second_moment`` (T,) :math:`\sum_i v_{t,i}\ell_{t,i}^2`,
+        :math:`\ell_{t,\hat y_t}`, ``second_moment`` (T,) :math:`\sum_i v_{t,i}(\ell_{t,i}/B)^2`
+        (the proof's term, on the rescaled losses),
         ``rel_entropy`` (T+1,) :math:`d(e_{i^*}, v_t) = -\ln v_{t,i^*}` for the best expert
         in hindsight :math:`i^*` (lowest index on ties) and ``best`` (:math:`i^*`).
     """
     L_in = L
-    L, _ = expert_stream("losses", L)
+    B = check_param(B, "B", 0.0, None, lo_open=True)
+    if B == 1.0:
+        L, _ = expert_stream("losses", L)
+    else:
+        L = _losses_in_range(L, B)
     eta = check_param(eta, "eta", 0.0, None, lo_open=True)
     rng = np.random.default_rng(check_seed(seed))
     T, n = L.shape
     rec = record_rounds(record, T)
     u = rng.random(T)
-    expected, second, chosen, log_total, S, W = _rounds(L, eta, u, np.arange(T + 1) if rec is None else rec)
+    expected, second, chosen, log_total, S, W = _rounds(L, eta / B, u, np.arange(T + 1) if rec is None else rec)
+    second = second / (B * B)
     best = int(np.argmin(S))
     S_best = np.zeros(T + 1)
     np.cumsum(L[:, best], out=S_best[1:])
-    rel = -(-eta * S_best - log_total)                # d(e_best, v_t) = -ln v_{t,best}
+    rel = -(-(eta / B) * S_best - log_total)          # d(e_best, v_t) = -ln v_{t,best}
     if not np.may_share_memory(L, L_in):
         L = frozen(L)                                 # a fresh array: the trace shares it
     return Trace(losses=expected, predictions=chosen, weight_table=frozen(W), weight_rounds=rec,
@@ -153,11 +181,14 @@ class Hedge:
     n : int
     eta : float, default=0.1
     seed : int, default=0
+    B : float, default=1.0
+        Losses in :math:`[0, B]`; the update uses :math:`\eta/B`.
     """
 
-    def __init__(self, n: int, eta: float = 0.1, seed: int = 0) -> None:
+    def __init__(self, n: int, eta: float = 0.1, seed: int = 0, B: float = 1.0) -> None:
         self.n = check_int(n, "n", 1)
         self.eta = check_param(eta, "eta", 0.0, None, lo_open=True)
+        self.B = check_param(B, "B", 0.0, None, lo_open=True)
         self.rng = np.random.default_rng(check_seed(seed))
         self.logv = np.full(self.n, -np.log(self.n))       # v_1 = (1/n, ..., 1/n)
 
@@ -175,7 +206,7 @@ class Hedge:
         return min(int((np.cumsum(self.weights) <= u).sum()), self.n - 1)
 
     def update(self, loss) -> None:
-        r""":math:`v_{t+1,i} = v_{t,i} e^{-\eta\ell_{t,i}} / \sum_j v_{t,j} e^{-\eta\ell_{t,j}}`."""
-        logw = self.logv - self.eta * np.asarray(loss, dtype=float)
+        r""":math:`v_{t+1,i} = v_{t,i} e^{-\eta\ell_{t,i}/B} / \sum_j v_{t,j} e^{-\eta\ell_{t,j}/B}`."""
+        logw = self.logv - (self.eta / self.B) * np.asarray(loss, dtype=float)
         _, log_z = normalise_log(logw)
         self.logv = logw - log_z

@@ -29,7 +29,8 @@ from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["EPS", "SWEEP_SEEDS", "SWEEP_POINTS", "MASTERS", "UCL", "CMU", "make_stream", "rwm_tuned_eta",
-           "soften", "analyse", "sweep", "WMvsHedgeAnalysis", "HedgeSweep"]
+           "soften", "analyse", "sweep", "WMvsHedgeAnalysis", "HedgeSweep", "tuning", "TuningAnalysis",
+           "wa_equality", "WAEquality", "scaled_hedge", "ScaledHedge"]
 
 #: The entropic Weighted Average sees the advice softened to EPS + (1 - 2 EPS) x (finite log loss).
 EPS = 0.1
@@ -335,3 +336,262 @@ def sweep(stream: Stream, source: str, best_rate: float = 0.3, seed: int = 0, se
                       sampled=None if sampled is None else _frozen(sampled),
                       bound=_frozen(bounds.hedge_regret(T, n, etas)), eta_star=eta_star, T=T, n=n, seeds=used,
                       generated=generated)
+
+
+# -- issue 19: the rest of the notes (CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B]) ------
+
+def _horizons(T: int, points: int) -> np.ndarray:
+    """About ``points`` horizons from 1 to ``T``, log-spaced, always ending at ``T``."""
+    return np.unique(np.geomspace(1, T, min(points, T)).round().astype(np.int64))
+
+
+def _report(title: str, formula: str, curve, latex: str, numbers: dict, source: str, statement: str,
+            applies: bool = True, why_not: str = "") -> BoundReport:
+    curve = None if curve is None else _frozen(curve)
+    value = float(curve[-1]) if applies and curve is not None else math.inf
+    return BoundReport(title, formula, value, curve=curve if applies else None, latex=latex, numbers=numbers,
+                       applies=applies, why_not=why_not, source=source, statement=statement)
+
+
+@dataclass(frozen=True, eq=False)
+class TuningAnalysis:
+    r"""WM and RWM at one rate :math:`\eta` (CMU notes), and what tuning to the horizon changes.
+
+    ``wm`` is deterministic WM at :math:`\beta = 1 - \eta` (the CMU notes' WMA); ``ucl`` and ``cmu``
+    are the two forms of its mistake bound on that one run (curves over rounds, on
+    :math:`M_t`); ``wm_regret``/``form1`` its regret and the notes' form (1);
+    ``rwm_regret``/``form2`` RWM's expected regret at the same :math:`\eta` and form (2).
+    ``horizons`` (H,) are the horizons :math:`T'` at which RWM is re-run on the first
+    :math:`T'` rounds with :math:`\eta_{T'} = \min(1/2, 1/\sqrt{T'})`; ``tuned_avg`` (H,) its
+    :math:`(\mathbb E[M] - m^*)/T'`, ``tuned_avg_bound`` (H,) form (2)/T'.  ``fixed_avg``/``wm_avg``
+    (T,) are the average regrets over :math:`t` of the fixed-rate RWM and WM runs (a prefix of a
+    run is the run on the prefix), with their bounds.  Problems 3.2: ``two_regret`` (H,) is
+    :math:`M - 2m^*` of WM run at :math:`\beta_{T'}` on the first :math:`T'` rounds, under
+    ``two_bound_ucl`` (the UCL form at :math:`\beta_{T'}` minus :math:`2m^*`) and ``two_bound``
+    (:math:`4\sqrt{T'\ln n}` once :math:`T' \ge 4\ln n`); ``two_regret_fixed`` (T,) is WM's at the
+    page's fixed :math:`\beta` with ``two_bound_fixed`` (``None`` when infinite).
+    """
+
+    T: int
+    n: int
+    eta: float
+    beta: float
+    wm_mistakes: np.ndarray
+    best_cum: np.ndarray
+    ucl: BoundReport
+    cmu: BoundReport
+    wm_regret: np.ndarray
+    form1: BoundReport
+    rwm_regret: np.ndarray
+    form2: BoundReport
+    horizons: np.ndarray
+    tuned_etas: np.ndarray
+    tuned_avg: np.ndarray
+    tuned_avg_bound: np.ndarray
+    fixed_avg: np.ndarray
+    fixed_avg_bound: np.ndarray
+    wm_avg: np.ndarray
+    wm_avg_bound: np.ndarray
+    two_betas: np.ndarray
+    two_regret: np.ndarray
+    two_bound_ucl: np.ndarray
+    two_bound: np.ndarray
+    two_regret_fixed: np.ndarray
+    two_bound_fixed: np.ndarray | None
+    two: BoundReport
+
+
+def tuning(stream: Stream, eta: float = 0.1, beta: float = 1 / math.e, seed: int = 0,
+           points: int = 40) -> TuningAnalysis:
+    r"""WM and RWM at one rate, the two forms of WM's bound, RWM tuned to the horizon, Problems 3.2.
+
+    Parameters
+    ----------
+    stream : Stream of kind ``"experts"``
+    eta : float in (0, 1/2]
+        The CMU notes' rate: WM and RWM multiply a wrong expert's weight by :math:`1 - \eta`.
+    beta : float in [0, 1)
+        The page's fixed WM :math:`\beta`, whose 2-regret is drawn beside :math:`\beta_{T'}`'s.
+    seed : int
+        Seed of RWM's draws (its expected mistakes do not depend on it).
+    points : int
+        About how many horizons :math:`T'` are re-run.
+    """
+    if stream.kind != "experts":
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+    eta = check_param(eta, "eta", 0.0, 0.5, lo_open=True)
+    beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
+    seed = check_seed(seed)
+    points = check_int(points, "points", 2, 1000)
+    X, y = np.asarray(stream.X), np.asarray(stream.y)
+    T, n = X.shape
+    L01 = (X != y[:, None]).astype(float)
+    best_cum = L01.cumsum(axis=0).min(axis=1)
+    rounds = np.arange(1, T + 1)
+    wm = experts.weighted_majority(X, y, 1 - eta, record="final")
+    M = wm.cumulative_loss
+    rwm = experts.randomized_weighted_majority(X, y, 1 - eta, seed=seed, record="final")
+    rwm_cum = np.cumsum(rwm.extras["expected_loss"])
+    ucl_curve = bounds.weighted_majority(best_cum, n, 1 - eta)
+    cmu_curve = bounds.weighted_majority_cmu(best_cum, n, eta)
+    m_star, Mw = int(best_cum[-1]), int(M[-1])
+    src_cmu = f"{CMU}: Weighted Majority Algorithm (Algorithm 1) and its bound"
+    ucl = _report("Weighted Majority (UCL form)", "UCL: a(1−η)·m*_t + b(1−η)·ln n", ucl_curve,
+                  rf"M = {Mw} \le {float(ucl_curve[-1]):.4g}", {"M": Mw, "m_star": m_star, "eta": eta},
+                  f"{UCL}: Number of mistakes of the WM algorithm",
+                  r"UCL form at $\beta = 1 - \eta$: $M \le \frac{\ln(1/\beta)}{\ln(2/(1+\beta))} m^* "
+                  r"+ \frac{\ln n}{\ln(2/(1+\beta))}$.")
+    cmu = _report("Weighted Majority (CMU form)", "CMU: 2 ln n/η + 2(1+η)·m*_t", cmu_curve,
+                  rf"\text{{CMU form: }} M = {Mw} \le \frac{{2\ln {n}}}{{{eta:.3g}}} + 2(1+{eta:.3g})\cdot {m_star} = "
+                  rf"{float(cmu_curve[-1]):.4g}", {"M": Mw, "m_star": m_star, "n": n, "eta": eta},
+                  src_cmu, r"**Weighted Majority, CMU form** (weights multiplied by $1-\eta$ on a mistake, "
+                  r"$0 < \eta \le 1/2$): $M \le \frac{2\ln N}{\eta} + 2(1+\eta)\, m^*$. It is the UCL bound at "
+                  r"$\beta = 1-\eta$ loosened by $\ln\frac{1}{1-\eta/2} \ge \frac{\eta}{2}$ and "
+                  r"$\ln\frac{1}{1-\eta} \le \eta + \eta^2$, so it never lies below it.")
+    f1 = bounds.weighted_majority_cmu_regret(best_cum, n, eta)
+    f2 = bounds.randomized_weighted_majority_regret(best_cum, n, 1 - eta)
+    form1 = _report("WM regret, form (1)", "(1) WM: m*_t + 2η m*_t + 2 ln n/η", f1,
+                    rf"\text{{(1): }} M - m^* = {Mw - m_star} \le {m_star} + 2\cdot{eta:.3g}\cdot{m_star} + "
+                    rf"\frac{{2\ln {n}}}{{{eta:.3g}}} = {float(f1[-1]):.4g}",
+                    {"M": Mw, "m_star": m_star, "eta": eta}, src_cmu,
+                    r"**Form (1)**, WM's regret: $M - m^* \le m^* + 2\eta m^* + \frac{2\ln N}{\eta}$. The term "
+                    r"$m^*$ does not shrink for any $\eta$: WM's average regret need not go to 0.")
+    form2 = _report("RWM expected regret, form (2)", "(2) RWM: η m*_t + ln n/η", f2,
+                    rf"\text{{(2): }} \mathbb E[M] - m^* = {float(rwm_cum[-1]) - m_star:.4g} \le {eta:.3g}\cdot{m_star} + "
+                    rf"\frac{{\ln {n}}}{{{eta:.3g}}} = {float(f2[-1]):.4g}",
+                    {"E_M": float(rwm_cum[-1]), "m_star": m_star, "eta": eta},
+                    f"{CMU}: Randomized Weighted Majority (Algorithm 2) and its bound",
+                    r"**Form (2)**, RWM's expected regret: $\mathbb E[M] - m^* \le \eta m^* + \frac{\ln N}{\eta}$; "
+                    r"with $\eta = 1/\sqrt T$ it is at most $\sqrt T(1 + \ln N)$, so the average regret tends to 0.")
+    H = _horizons(T, points)
+    etas = np.minimum(0.5, bounds.randomized_weighted_majority_eta(H))
+    tuned = np.array([np.sum(experts.randomized_weighted_majority(
+        X[:h], y[:h], 1 - e, seed=seed, record="final").extras["expected_loss"]) for h, e in zip(H, etas)])
+    mH = best_cum[H - 1]
+    two_b = bounds.weighted_majority_two_regret_beta(H, n)
+    two = np.array([experts.weighted_majority(X[:h], y[:h], b, record="final").n_mistakes
+                    for h, b in zip(H, two_b)]) - 2 * mH
+    two_ucl = bounds.weighted_majority_two_regret(mH, n, two_b)
+    two_tuned = bounds.weighted_majority_two_regret_tuned(H, n)
+    fixed_wm = experts.weighted_majority(X, y, beta, record="final").cumulative_loss
+    two_fixed_bound = bounds.weighted_majority_two_regret(best_cum, n, beta)
+    two_rep = _report("WM with β_T → 1 (Problems 3.2)", "4√(T ln n)", two_tuned,
+                      rf"M - 2m^* = {int(two[-1])} \le 2\eta_T T + \frac{{2\ln {n}}}{{\eta_T}} = "
+                      rf"{float(two_tuned[-1]):.4g},\quad \beta_T = 1 - \eta_T = {float(two_b[-1]):.4g}",
+                      {"two_regret": int(two[-1]), "beta_T": float(two_b[-1]), "T": T, "n": n},
+                      f"{UCL}: Problems 3.2 (answered with the CMU form)",
+                      r"**Problems 3.2**: with $\beta_T = 1 - \eta_T$, $\eta_T = \sqrt{\ln n/T}$ (at most $1/2$), the "
+                      r"CMU form gives $M - 2m^* \le 2\eta_T m^* + 2\ln n/\eta_T \le 4\sqrt{T\ln n}$: WM's 2-regret "
+                      r"is sublinear. No fixed $\beta$ does it: $a(\beta) > 2$, so $(a(\beta) - 2)\,m^*$ grows "
+                      r"linearly with $m^*$.")
+    return TuningAnalysis(
+        T=T, n=n, eta=eta, beta=beta, wm_mistakes=_frozen(M), best_cum=_frozen(best_cum), ucl=ucl, cmu=cmu,
+        wm_regret=_frozen(M - best_cum), form1=form1, rwm_regret=_frozen(rwm_cum - best_cum), form2=form2,
+        horizons=H, tuned_etas=_frozen(etas), tuned_avg=_frozen((tuned - mH) / H),
+        tuned_avg_bound=_frozen(bounds.randomized_weighted_majority_regret(mH, n, 1 - etas) / H),
+        fixed_avg=_frozen((rwm_cum - best_cum) / rounds), fixed_avg_bound=_frozen(f2 / rounds),
+        wm_avg=_frozen((M - best_cum) / rounds), wm_avg_bound=_frozen(f1 / rounds),
+        two_betas=_frozen(two_b), two_regret=_frozen(two), two_bound_ucl=_frozen(two_ucl), two_bound=_frozen(two_tuned),
+        two_regret_fixed=_frozen(fixed_wm - 2 * best_cum),
+        two_bound_fixed=_frozen(two_fixed_bound) if np.isfinite(two_fixed_bound).all() else None, two=two_rep)
+
+
+@dataclass(frozen=True, eq=False)
+class WAEquality:
+    r"""Weighted Average's progress-versus-regret equality (UCL notes, eq. (1)), entropic loss, :math:`\eta = 1`.
+
+    For :math:`u = e_{i^*}` (the best expert in hindsight) and every round :math:`t`:
+    ``lhs[t]`` :math:`= L_{en}(y_t, \hat y_t) - u\cdot\ell_t` and ``rhs[t]``
+    :math:`= d(u, v_t) - d(u, v_{t+1})`; ``cum_lhs`` and ``cum_rhs`` :math:`= d(u, v_1) - d(u, v_{t+1})`
+    are their sums over the first :math:`t` rounds, ``d`` (T+1,) is :math:`d(u, v_t)`, ``gap`` the
+    largest :math:`|lhs_t - rhs_t|` (rounding only).  The advice is softened (:func:`soften`),
+    the outcomes are 0/1 as the proof assumes.
+    """
+
+    T: int
+    n: int
+    i_star: int
+    lhs: np.ndarray
+    rhs: np.ndarray
+    cum_lhs: np.ndarray
+    cum_rhs: np.ndarray
+    d: np.ndarray
+    gap: float
+    report: BoundReport
+
+
+def wa_equality(stream: Stream) -> WAEquality:
+    r"""Run Weighted Average (entropic loss, :math:`\eta = 1`) on the softened advice and return both
+    sides of the notes' equality (1), round by round, for :math:`u = e_{i^*}`."""
+    if stream.kind != "experts":
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+    X, y = np.asarray(stream.X), np.asarray(stream.y)
+    T, n = X.shape
+    wa = experts.weighted_average(soften(X, "entropic"), y, 1.0, "entropic", record="final")
+    i = int(wa.extras["best"])
+    d = np.asarray(wa.extras["rel_entropy"])
+    lhs = np.asarray(wa.losses) - np.asarray(wa.expert_losses)[:, i]
+    rhs = d[:-1] - d[1:]
+    cum = np.cumsum(lhs)
+    ln_n = math.log(n)
+    rep = _report("Weighted Average, entropic loss, η = 1", "ln n", np.full(T, ln_n),
+                  rf"{float(cum[-1]):.6g} = {ln_n:.4g} - {max(0.0, float(d[-1])):.3g} \le \ln {n}",
+                  {"regret": float(cum[-1]), "d_final": float(d[-1]), "n": n, "i_star": i},
+                  f"{UCL}: Weighted Average Algorithm, Proof 1 and 2",
+                  r"**Progress versus regret** (entropic loss, $\eta = 1$, outcomes in {0, 1}): for every "
+                  r"$u \in \Delta_n$ and every round, $L_{en}(y_t,\hat y_t) - \sum_i u_i L_{en}(y_t, x_{t,i}) = "
+                  r"d(u, v_t) - d(u, v_{t+1})$, an *equality*; summed it telescopes to "
+                  r"$d(u, v_1) - d(u, v_{T+1}) \le \ln n$.")
+    return WAEquality(T=T, n=n, i_star=i, lhs=_frozen(lhs), rhs=_frozen(rhs), cum_lhs=_frozen(cum),
+                      cum_rhs=_frozen(d[0] - d[1:]), d=_frozen(d), gap=float(np.max(np.abs(lhs - rhs))), report=rep)
+
+
+@dataclass(frozen=True, eq=False)
+class ScaledHedge:
+    r"""Hedge on the 0/1 loss matrix scaled to :math:`[0, B]`.
+
+    ``scaled``: Hedge at :math:`\eta^*/B` (``experts.hedge(B L, η*, B=B)``), its regret (T,) under
+    ``report`` (:math:`B(\ln n/\eta^* + \eta^* t/2)`, ending at :math:`B\sqrt{2T\ln n}`);
+    ``naive``: Hedge at :math:`\eta^*` on the raw losses (the :math:`[0,1]` tuning left as it is),
+    its regret under :math:`\ln n/\eta^* + \eta^* B^2 t/2` (``naive_report``).
+    """
+
+    B: float
+    eta_star: float
+    regret: np.ndarray
+    naive_regret: np.ndarray
+    report: BoundReport
+    naive_report: BoundReport
+
+
+def scaled_hedge(stream: Stream, B: float = 10.0) -> ScaledHedge:
+    r"""Losses in :math:`[0, B]` (the notes' question after Hedge's proof): Hedge at :math:`\eta^*/B`
+    against :math:`B\sqrt{2 m\ln n}`, beside Hedge left at :math:`\eta^*`."""
+    if stream.kind != "experts":
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+    B = check_param(B, "B", 0.0, None, lo_open=True)
+    X, y = np.asarray(stream.X), np.asarray(stream.y)
+    T, n = X.shape
+    L = B * (X != y[:, None])
+    eta = float(bounds.hedge_eta(T, n)) if n > 1 else 1.0
+    best = L.cumsum(axis=0).min(axis=1)
+    t = np.arange(1, T + 1)
+    scaled = experts.hedge(L, eta, B=B, record="final")
+    naive = experts.hedge(L, eta * B, B=B, record="final")           # update rate (ηB)/B = η on raw losses
+    curve = bounds.hedge_regret(t, n, eta, B)
+    naive_curve = bounds.hedge_regret(t, n, eta * B, B)              # = ln n/η + η B² t/2
+    regret = scaled.cumulative_loss - best
+    src = f"{UCL}: Hedge, Theorem and the question after its proof"
+    rep = _report("Hedge, losses in [0, B]", "B(ln n/η* + η* t/2)", curve,
+                  rf"{float(regret[-1]):.4g} \le {B:g}\sqrt{{2\cdot {T}\ln {n}}} = {float(bounds.hedge(T, n, B)):.4g}",
+                  {"B": B, "eta": eta, "T": T, "n": n}, src,
+                  r"**Losses in $[0, B]$**: $\ell/B \in [0, 1]$, and Hedge at $\eta/B$ on $\ell$ has the weights of "
+                  r"Hedge at $\eta$ on $\ell/B$, whose regret is $1/B$ of ours: so $\mathbb E[L_{HA}] - \min_i L_i "
+                  r"\le B\sqrt{2m\ln n}$ at $\eta = \eta^*$.")
+    naive_rep = _report("Hedge at η* on [0, B] losses", "ln n/η* + η* B² t/2", naive_curve,
+                        rf"{float(naive.cumulative_loss[-1] - best[-1]):.4g} \le {float(naive_curve[-1]):.4g}",
+                        {"B": B, "eta": eta}, src,
+                        r"Left at $\eta^*$, the proof's $e^{-x} \le 1 - x + x^2/2$ ($x \ge 0$) still holds but "
+                        r"$\sum_i v_{t,i}\ell_{t,i}^2 \le B^2$: the bound is $\ln n/\eta^* + \eta^* B^2 m/2$.")
+    return ScaledHedge(B=B, eta_star=eta, regret=_frozen(regret),
+                       naive_regret=_frozen(naive.cumulative_loss - best), report=rep, naive_report=naive_rep)
