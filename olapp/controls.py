@@ -216,16 +216,29 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
 
 
 def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None, name: str = "run",
-                 key: str | None = None, where=st) -> None:
-    """A button that downloads the run as CSV: one row per round (see olcore.export)."""
+                 key: str | None = None, where=st, prediction: str = "the learner's prediction") -> None:
+    """A button that downloads the run as CSV: one row per round (see olcore.export), and a
+    caption explaining every column (``prediction`` says what the prediction column holds)."""
     # The CSV is built only when the button is clicked (Streamlit calls the callable then):
     # a wide run takes long to write, and every rerun (every step of the player) would pay.
     notes = export.left_out(trace, stream)
     where.download_button(
         "Download this run (CSV)", lambda: export.run_csv(trace, stream, bound),
         file_name=f"{name}.csv", mime="text/csv", key=key or f"download_{name}", on_click="ignore",
-        help="One row per round: inputs, prediction, label, loss, cumulative loss, bound so far, "
+        icon=":material/download:",
+        help="One row per round: inputs, label, prediction, loss, cumulative loss, bound so far, "
              "and the weights used in that round.")
+    cols = ["round (1, 2, …)"]
+    if stream is not None:
+        cols.append("the round's inputs and label")
+    cols += [f"prediction ({prediction})", "loss and cumulative_loss (the learner's)"]
+    if bound is not None:
+        cols.append("bound (the theorem's bound after that round)")
+    if trace.mistakes is not None:
+        cols.append("mistake (1 when the prediction was wrong)")
+    if trace.k:
+        cols.append("w1, w2, … (the weights used in that round)")
+    where.caption("Columns: " + "; ".join(cols) + ".")
     for note in notes:
         where.caption(f"Note: {note}.")
 
@@ -235,7 +248,7 @@ def show_code(obj, title: str = "Show the code", where=st) -> None:
     box = where.expander(title)
     box.caption("The reference implementation, line by line as in the notes; the fast path "
                 "used for long runs is tested to agree with it.")
-    box.code(_source(obj), language="python")
+    box.code(_source(obj), language="python", wrap_lines=True)
 
 
 @functools.lru_cache(maxsize=64)

@@ -236,10 +236,10 @@ class LessonPage:
 
     # -- take-aways -----------------------------------------------------------------------------
     def download(self, trace: Trace, stream: _streams.Stream | None = None, bound=None, *, name: str,
-                 where=st) -> None:
-        """Download the run as CSV (hidden in presenter mode)."""
+                 where=st, prediction: str = "the learner's prediction") -> None:
+        """Download the run as CSV with its columns explained (hidden in presenter mode)."""
         controls.download_run(trace, stream, bound=bound, name=f"{self.lesson.slug}_{name}",
-                              key=f"download_{name}", where=where)
+                              key=f"download_{name}", where=where, prediction=prediction)
 
     def show_code(self, *classes: type, title: str = "Show the code") -> None:
         """Expanders with the reference classes (default: the lesson's, from the registry)."""

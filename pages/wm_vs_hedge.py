@@ -30,7 +30,7 @@ with page.controls():
                               help=text.HELP["beta"]))
     rwm_tuned = r2[1].toggle("Tune RWM's η to T", False, key="rwm_tuned", bind="query-params",
                              help=text.HELP["rwm_tuned"])
-    rwm_eta = float(r2[1].slider("RWM η = 1 − β", 0.01, 0.5, 0.1, 0.01, key="rwm_eta", bind="query-params",
+    rwm_eta = float(r2[1].slider("RWM η (β = 1 − η)", 0.01, 0.5, 0.1, 0.01, key="rwm_eta", bind="query-params",
                                  disabled=rwm_tuned, help=text.HELP["rwm_eta"]))
     wa_loss = r2[2].selectbox("Weighted Average loss", ["square", "entropic"], key="wa_loss", bind="query-params",
                               help=text.HELP["wa_loss"])
@@ -54,7 +54,8 @@ with left:
                      bind="query-params", help=text.HELP["heat"])
     page.chart(figs.weights_heatmap(runs[which].weights, t, title=f"{which}: normalised weights v_t over rounds"),
                text.heatmap(which), key="heat_map")
-    page.download(runs[which], stream, bound=a.loss_bounds[which], name=f"{which.lower()}_run")
+    page.download(runs[which], stream, bound=a.loss_bounds[which], name=f"{which.lower()}_run",
+                  prediction=text.PREDICTION[which])
     if not page.presenting:                # the button is hidden in presenter mode, and so is its note
         st.caption(text.download(a, which))
 with right:

@@ -114,7 +114,7 @@ def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
     idx = downsample(T + 1)
     marks = "lines+markers" if T <= 60 else "lines"
     fig = Fig().add(
-        scatter(rounds[idx], np.maximum(sizes[idx], 0.5), SIZE, mode=marks, marker=dict(size=6),
+        scatter(rounds[idx], np.where(sizes[idx] > 0, sizes[idx], np.nan), SIZE, mode=marks, marker=dict(size=6),
                 line=dict(color=theme.BLUE, width=2.5, shape="hv"),
                 customdata=np.stack([sizes[idx], M[idx]], axis=1),
                 hovertemplate="after round %{x}: |C| = %{customdata[0]:.0f}, mistakes so far "
@@ -125,6 +125,8 @@ def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
     if a.consistent:
         fig.add(scatter([0, max(T, 1)], [1, 1], FLOOR, mode="lines", hoverinfo="skip",
                         line=dict(color=theme.GREY, width=2, dash="dot")))
+    if a.empty_after is not None:       # log scale has no 0: say where the version space ran out
+        fig.vline(a.empty_after, f"empty after round {a.empty_after}", colour=theme.VERMILLION)
     fig.round_marker(t)
     lay = axes("round t (0 = the start)", "consistent experts (log scale)")
     lay["yaxis"].update(type="log", dtick=np.log10(2) if n <= 64 else 1,
@@ -140,7 +142,8 @@ def mistake_staircase(a, t: int | None = None, *, height: int = 400) -> go.Figur
     when no expert is consistent: then the staircase may pass it)."""
     bound = a.bound.formula if a.bound.applies else f"{a.bound.formula} (needs a consistent expert)"
     fig = curves_with_bounds({MISTAKES: a.cum_mistakes}, {bound: a.bound.value}, t=t,
-                             title="Mistakes: a staircase that stops below log₂ n",
+                             title=("Mistakes: a staircase that stops below log₂ n" if a.consistent else
+                                    "Mistakes: no expert is consistent, so log₂ n need not hold"),
                              yaxis_title="mistakes so far", height=height)
     top = max(a.bound.value, float(a.M)) * 1.15 + 0.5
     x = dict(range=[-0.5, a.T + 0.5])          # the version space's range: the two charts line up

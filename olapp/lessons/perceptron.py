@@ -193,7 +193,7 @@ def convergence(a) -> tuple[str, str] | None:
 
 
 def run_line(a) -> str:
-    return f"This run: **M = {a.trace.n_mistakes}** mistakes in {a.T} rounds."
+    return f"This run: **M = {a.trace.n_mistakes}** {'mistake' if a.trace.n_mistakes == 1 else 'mistakes'} in {a.T} rounds."
 
 
 PROOF_INTRO = ("Two bounds on ‖w‖ after M mistakes: one grows like √M, the other like M. They can only both "

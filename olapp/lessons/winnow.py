@@ -135,7 +135,7 @@ NOT_APPLY = ("**The theorem does not apply to this stream**: no OR of attributes
 
 def run_line(a: WinnowAnalysis) -> str:
     if not a.bound.applies:
-        return (f"This run: **m = {a.n_mistakes}** mistakes in {a.T} rounds; no bound (no consistent "
+        return (f"This run: **m = {a.n_mistakes}** {'mistake' if a.n_mistakes == 1 else 'mistakes'} in {a.T} rounds; no bound (no consistent "
                 "disjunction).")
     return (f"This run: **m = {a.n_mistakes}** mistakes ({a.m_plus} promotions, {a.m_minus} demotions) in "
             f"{a.T} rounds, {a.bound.value - a.n_mistakes:.4g} below the bound.")

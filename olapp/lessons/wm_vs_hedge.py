@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from olapp.controls import Preset
+from olapp.lessons import count
 from olcore.bounds import weighted_majority_constants
 from olcore.lessons.wm_vs_hedge import CMU, EPS, SWEEP_POINTS, UCL
 
@@ -124,6 +125,12 @@ def heatmap(which: str) -> str:
             "drains from experts as they err.")
 
 
+#: What each master's prediction column holds in the download.
+PREDICTION = {"WM": "0 or 1: the weighted vote", "RWM": "0 or 1: the advice of the expert drawn this round",
+              "WA": "a number in [0, 1]: the weighted average of the advice",
+              "Hedge": "the expert the sampled run followed, numbered from 0, so E1 is 0"}
+
+
 def download(a, which: str) -> str:
     note = {
         "WM": "" if a.reports["WM"].applies else " The bound column is infinite: β = 0 and no expert is perfect.",
@@ -152,7 +159,7 @@ def cumulative(a) -> str:
     wm = a.traces["WM"].n_mistakes
     ratio = "" if not a.m_star else f", {a.wm_ratio:.2f} times the best expert's {a.m_star}"
     return ("Dotted black: the best expert's mistakes so far (in hindsight). Deterministic WM made "
-            f"{wm} mistakes{ratio}; RWM expected {a.rwm_expected_cum[-1]:.1f} and Hedge's expected loss is "
+            f"{count(wm, 'mistake')}{ratio}; RWM expected {a.rwm_expected_cum[-1]:.1f} and Hedge's expected loss is "
             f"{a.traces['Hedge'].total_loss:.1f}."
             + ("" if a.wa_loss == "square" else " (WA's entropic loss is in nats, so it is only in the regret "
                                                  "chart.)"))
@@ -178,9 +185,9 @@ def adversary(a) -> str:
             ratio += ": with β = 0 WM is Halving and crosses both experts out early, so the best expert errs once"
     else:
         ratio = "the best expert never erred"
-    return (f"**Exercise 3.1 on screen.** WM made {wm} mistakes in {a.T} rounds, the best expert {a.m_star}: "
+    return (f"**Exercise 3.1 on screen.** WM made {count(wm, 'mistake')} in {a.T} rounds, the best expert {a.m_star}: "
             f"{ratio}. WM always errs at least twice as often as the best expert here, since the two experts share "
-            f"WM's {wm} mistakes. RWM's expected mistakes {a.rwm_expected_cum[-1]:.1f} and Hedge's expected loss "
+            f"WM's {count(wm, 'mistake')}. RWM's expected mistakes {a.rwm_expected_cum[-1]:.1f} and Hedge's expected loss "
             f"{a.traces['Hedge'].total_loss:.1f} stay close to the best expert: the stream was fixed before their "
             "coins were flipped.")
 
@@ -227,7 +234,7 @@ def cmu_forms(ta) -> str:
     M, ucl, cmu = int(ta.wm_mistakes[-1]), ta.ucl.value, ta.cmu.value
     same = "" if math.isclose(1 - ta.eta, ta.beta, abs_tol=1e-9) else (
         f" (This WM runs at β = 1 − η = {1 - ta.eta:.3g}, not at the page's β = {ta.beta:.3g}.)")
-    return (f"One run of WM with β = 1 − η = {1 - ta.eta:.3g}: {M} mistakes in {ta.T} rounds; the best expert made "
+    return (f"One run of WM with β = 1 − η = {1 - ta.eta:.3g}: {count(M, 'mistake')} in {ta.T} rounds; the best expert made "
             f"{int(ta.best_cum[-1])}. The UCL form allows {ucl:.4g}, the CMU form 2 ln n/η + 2(1 + η)m* allows "
             f"{cmu:.4g}. The CMU form is the UCL bound loosened by two inequalities, so its curve never runs below "
             f"the UCL one." + same)
