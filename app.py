@@ -1,5 +1,7 @@
 """Online Learning Lab: entry point (page config, navigation over the lesson registry, shared chrome)."""
 
+from pathlib import Path
+
 import streamlit as st
 
 import olcore
@@ -7,7 +9,9 @@ from olapp import registry, state
 
 olcore.warm_in_background()  # compile/load the numba kernels once per process, off the request path
 
-st.set_page_config(page_title="Online Learning Lab", page_icon=":material/school:", layout="wide")
+#: The page icon ships with the app (a Material icon name would make the browser fetch it from Google's font service).
+ICON = str(Path(__file__).resolve().parent / "olapp" / "assets" / "icon.png")
+st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
 
 PAGES = {
     section: [st.Page(entry.path, title=entry.title, icon=entry.icon, url_path=entry.url_path or None,

@@ -86,11 +86,14 @@ def test_the_step_key_advances_the_round(browser, base_url):
         ctx.close()
 
 
-def test_browsing_every_lesson_and_changing_a_setting_logs_no_traceback_or_warning(browser, tmp_path):
+def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_host(browser, tmp_path):
     log = tmp_path / "server.log"
     with serve(log_path=log) as base:
         ctx = browser.new_context(viewport={"width": 1400, "height": 900})
         page = ctx.new_page()
+        elsewhere = []                     # the app runs offline: every request stays on this server
+        page.on("request", lambda r: elsewhere.append(r.url)
+                if not r.url.startswith((base, "data:", "blob:", "about:")) else None)
         try:
             for slug in LESSONS:
                 page.goto(f"{base}/{slug}?t=2")
@@ -109,3 +112,4 @@ def test_browsing_every_lesson_and_changing_a_setting_logs_no_traceback_or_warni
         text = log.read_text(errors="replace")
     bad = [line for line in text.splitlines() if re.search(r"Traceback|\bWARNING\b|Warning:|\bERROR\b", line)]
     assert not bad, "the server logged:\n" + "\n".join(bad[:20])
+    assert not elsewhere, f"requests to other hosts: {elsewhere[:5]}"
