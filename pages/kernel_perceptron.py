@@ -21,8 +21,8 @@ with page.controls():
         T = c[0].slider("Points T", 20, 1000, 200, step=10, key="T", bind="query-params", help=L.HELP.T)
         seed = page.seed(where=c[1])
     c = st.columns([1.3, 1, 0.8, 0.8, 1.2])
-    kernel = c[0].selectbox("Kernel K", list(L.KERNELS), key="kernel", bind="query-params", format_func=L.KERNELS.get,
-                            help=L.HELP.kernel)
+    name = c[0].selectbox("Kernel K", list(L.KERNELS), key="kernel", bind="query-params", help=L.HELP.kernel)
+    kernel = L.KERNELS.get(name, name)
     gamma = c[1].select_slider("Width γ (Gaussian)", options=L.GAMMAS, value=2.0, key="rbf_gamma", bind="query-params",
                                help=L.HELP.rbf_gamma, disabled=kernel != "rbf")
     degree = c[2].slider("Degree p", 1, 6, 2, key="degree", bind="query-params", help=L.HELP.degree,

@@ -23,12 +23,12 @@ def region(X, y, r, t: int, lim: float, title: str = "Decision region sgn f_t(x)
     """The sign of f on the grid (two tints), the boundary f = 0, the points (seen solid, to come faded), the
     supports in the cache ringed and round t's point marked."""
     fig = Fig()
-    sign = np.sign(r.Z)
-    fig.add(dict(type="heatmap", x=r.xs, y=r.xs, z=sign, zmin=-1, zmax=1, colorscale=_REGION, showscale=False,
-                 name="sgn f_t", customdata=r.Z, hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f_t(x) = %{customdata:.4g}"
-                 "<extra></extra>"))
-    if np.any(r.Z > 0) and np.any(r.Z < 0):
-        fig.add(dict(type="contour", x=r.xs, y=r.xs, z=r.Z, contours=dict(start=0, end=0, size=1, coloring="lines"),
+    Z = r.Z.astype(np.float32)                           # compact JSON; the hover shows f_t to 4 digits
+    top = float(np.abs(Z).max()) or 1.0                  # symmetric range: the tint changes exactly at f = 0
+    fig.add(dict(type="heatmap", x=r.xs, y=r.xs, z=Z, zmin=-top, zmax=top, colorscale=_REGION, showscale=False,
+                 name="sgn f_t", hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f_t(x) = %{z:.4g}<extra></extra>"))
+    if np.any(Z > 0) and np.any(Z < 0):
+        fig.add(dict(type="contour", x=r.xs, y=r.xs, z=Z, contours=dict(start=0, end=0, size=1, coloring="lines"),
                      line=dict(color="black", width=2.5), showscale=False, name="f_t(x) = 0", showlegend=True,
                      colorscale=[[0, "black"], [1, "black"]], hoverinfo="skip"))
     idx = np.arange(len(X))

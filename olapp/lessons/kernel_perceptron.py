@@ -16,7 +16,8 @@ from ..controls import Preset
 
 NOTES = "Cesa-Bianchi, On-line learning, Kernel-based on-line learning"
 
-KERNELS = {"rbf": "Gaussian exp(−γ‖x − x'‖²)", "poly": "polynomial (x·x' + c₀)ᵖ", "linear": "linear x·x'"}
+#: The kernel selector's options (also the URL values) and the kernel each names.
+KERNELS = {"Gaussian": "rbf", "polynomial": "poly", "linear": "linear"}
 GAMMAS = [0.5, 1.0, 2.0, 5.0, 10.0, 20.0]
 COEF0S = [0.0, 0.5, 1.0, 2.0]
 BUDGETS = [1, 2, 3, 5, 8, 10, 15, 20, 30, 50, 100]
@@ -28,7 +29,7 @@ SWEEP_T = 1000
 FACT_CYCLES = 30
 GRID = 61
 
-_BASE = {"stream": "XOR", "T": 200, "seed": 0, "kernel": "rbf", "rbf_gamma": 2.0, "degree": 2, "coef0": 1.0}
+_BASE = {"stream": "XOR", "T": 200, "seed": 0, "kernel": "Gaussian", "rbf_gamma": 2.0, "degree": 2, "coef0": 1.0}
 
 PRESETS = [
     Preset("XOR with the Gaussian kernel",
@@ -42,7 +43,7 @@ PRESETS = [
     Preset("XOR with a degree-2 polynomial kernel",
            f"{NOTES}: (x·x' + 1)² contains the feature x₁x₂, which separates XOR; the margin in that RKHS is small, so "
            "the bound is large.",
-           {**_BASE, "kernel": "poly", "degree": 2, "coef0": 1.0, "B": 5}),
+           {**_BASE, "kernel": "polynomial", "degree": 2, "coef0": 1.0, "B": 5}),
     Preset("Rings: a narrow kernel",
            f"{NOTES}: a larger γ makes K more local (R_K = 1 for every γ): a larger margin γ_K and a smaller bound, "
            "but each support speaks only for its neighbourhood.",
@@ -65,7 +66,8 @@ SOURCES = {
 
 HELP = SimpleNamespace(
     T="Number of points T, one per round.",
-    kernel="The kernel K(x, x') = ⟨φ(x), φ(x')⟩: the learner works in its RKHS. Linear is the plain Perceptron.",
+    kernel="The kernel K(x, x') = ⟨φ(x), φ(x')⟩: the learner works in its RKHS. Gaussian exp(−γ‖x − x'‖²), "
+           "polynomial (x·x' + c₀)ᵖ, or linear x·x' (the plain Perceptron).",
     rbf_gamma="γ of the Gaussian kernel exp(−γ‖x − x'‖²): larger is more local (each support matters only nearby). "
               "URL key rbf_gamma (the key gamma is a margin on other lessons).",
     degree="Degree p of the polynomial kernel (x·x' + c₀)ᵖ.",
