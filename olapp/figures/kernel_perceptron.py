@@ -103,7 +103,7 @@ def sweep(s, height: int = 420) -> go.Figure:
         fig.add(scatter(s.Bs[[0, -1]], [free.mean()] * 2, f"no budget: {name}", mode="lines",
                         line=dict(color=colour, dash="dash", width=2), hovertemplate="%{y:.4g} mistakes"))
     lay = axes("budget B (log scale)", "mean mistakes M_T")
-    lay["xaxis"].update(type="log", dtick="D2")
+    lay["xaxis"].update(type="log", tickvals=[int(b) for b in s.Bs], ticktext=[str(int(b)) for b in s.Bs])
     lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": "Mistakes against the budget"}, **lay}, height=height)
 
