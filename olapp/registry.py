@@ -119,6 +119,12 @@ LESSONS: tuple[Lesson, ...] = (
            "under D G √T at η = D/(G√T), the telescoping proof, and OGD on the simplex against Hedge.",
            code=("olcore.oco.ProjectedOGD", "olcore.oco.SimplexOGD"),
            int_keys=("T", "d", "seed", "n", "sweep_seeds")),
+    Lesson("kernel_perceptron", "Kernel Perceptron", ":material/hub:", "Kernels and margins",
+           "Streams no line separates, learned in an RKHS: the decision region as supports enter, mistakes against "
+           "(R_K/γ_K)² with a certified margin, the Randomized Budget Perceptron, and the Fact that B supports "
+           "cannot beat ‖u‖ = √(B + 1).",
+           code=("olcore.linear.KernelPerceptron",),
+           int_keys=("T", "seed", "degree", "B")),
 )
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "perceptron", "perceptron_nonseparable", "perceptron_disjunction", "winnow", "winnow_general",
     "ogd_hinge", "ogd_hinge_eta", "ogd_hinge_regret", "ogd_hinge_loss_bound",
     "passive_aggressive_separable", "passive_aggressive_pa1", "passive_aggressive_pa2",
+    "budget_forced_mistakes",
 ]
 
 
@@ -296,3 +297,28 @@ def passive_aggressive_pa2(norm_u, sq_loss_u, C, R=1.0):
     together(norm_u=norm_u, sq_loss_u=sq_loss_u, C=C, R=R)
     return out((np.asarray(R) ** 2 + 1.0 / (2.0 * np.asarray(C)))
                * (np.asarray(norm_u) ** 2 + 2.0 * np.asarray(C) * sq_loss_u))
+
+
+def budget_forced_mistakes(B, t):
+    r"""The Fact's lower bound: on :func:`olcore.streams.adversary_budget` a learner with at most B supports
+    that changes its cache only on mistakes errs at least :math:`\lfloor t/(B+1)\rfloor` times in t rounds.
+
+    No assumption on the learner's rule beyond its budget (a score of 0, on an instance orthogonal to
+    every support, counts as a mistake).  A lower bound: the curve the mistakes stay **above**.
+
+    Parameters
+    ----------
+    B : int or array, B >= 1
+    t : int or array, t >= 0
+
+    >>> budget_forced_mistakes(4, 12)
+    2.0
+
+    References
+    ----------
+    Cesa-Bianchi, On-line learning: Memory bounded learning, Fact.
+    """
+    B = check_values(B, "B", 1, None)
+    t = check_values(t, "t", 0, None)
+    together(B=B, t=t)
+    return out(np.floor(np.asarray(t, dtype=float) / (np.asarray(B, dtype=float) + 1)))

@@ -20,3 +20,8 @@ from .widrow_hoff import WidrowHoff, widrow_hoff, widrow_hoff_many  # noqa: E402
 from .eg import ExponentiatedGradient, exponentiated_gradient  # noqa: E402
 
 __all__ += ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "exponentiated_gradient", "ExponentiatedGradient"]
+
+# Kernels and budgets: the kernel Perceptron, the Randomized Budget Perceptron (issue 13)
+from .kernel_perceptron import KernelPerceptron, kernel_perceptron, rkhs_margin, supports_at  # noqa: E402
+
+__all__ += ["kernel_perceptron", "KernelPerceptron", "rkhs_margin", "supports_at"]

@@ -15,12 +15,12 @@ from ..stream import KINDS, MAX_BYTES, MAX_CELLS, MAX_COLUMNS, MAX_ROUNDS, Strea
 from .generators import (disjunction, expert_error_rates, loss_matrix, perfect_expert, regression,
                          rademacher_linear, separable, simplex_stream)
 from .csv import format_help, read_csv, template_csv, to_csv
-from .adversaries import adversary_consistent, adversary_wm
+from .adversaries import adversary_budget, adversary_consistent, adversary_wm
 from ..errors import StreamError
 
 __all__ = [
     "Stream", "KINDS", "MAX_ROUNDS", "MAX_COLUMNS", "MAX_CELLS", "MAX_BYTES",
     "perfect_expert", "expert_error_rates", "loss_matrix", "separable", "disjunction",
     "regression", "simplex_stream", "rademacher_linear", "from_arrays", "read_csv", "template_csv", "to_csv", "format_help",
-    "adversary_consistent", "adversary_wm",
+    "adversary_consistent", "adversary_wm", "adversary_budget",
 ]

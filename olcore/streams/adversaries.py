@@ -1,6 +1,7 @@
 r"""Adversaries that build a stream by driving a learner: they may import the learners.
 
-Source: UCL COMP0078, Online learning (problems 3.1 and 4).
+Source: UCL COMP0078, Online learning (problems 3.1 and 4);
+Cesa-Bianchi, On-line learning, "Memory bounded learning" (the Fact).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from ..experts import Halving, WeightedMajority
 from ..stream import MAX_COLUMNS, MAX_ROUNDS, Stream, _check_size, from_arrays
 from ..validate import check_int, check_param, check_seed
 
-__all__ = ["adversary_consistent", "adversary_wm"]
+__all__ = ["adversary_consistent", "adversary_wm", "adversary_budget"]
 
 
 def adversary_consistent(n: int = 8, learner=None, labels=None, extra_rounds: int = 0,
@@ -151,3 +152,55 @@ def adversary_wm(T: int = 100, beta: float = 0.5, n: int = 2) -> Stream:
     m = (X != y[:, None]).sum(axis=0)
     return from_arrays("experts", X, y, {"best": int(m.argmin()), "best_mistakes": int(m.min()),
                                          "beta": beta, "wm_mistakes": T, "adversary": "wm"})
+
+
+def adversary_budget(B: int = 5, T: int = 120, seed: int | None = None) -> Stream:
+    r"""The Fact's sequence: any learner with at most B supports errs without end.
+
+    The instances cycle through the B + 1 unit vectors :math:`\mathbf e_1, \dots, \mathbf e_{B+1}` of
+    :math:`\mathbb R^{B+1}` (round t shows :math:`\mathbf e_{(t \bmod (B+1)) + 1}`), each always with the same
+    label :math:`y_i` (alternating :math:`+1, -1, \dots`; with ``seed`` drawn uniformly).  The comparator
+    :math:`\mathbf u = \sum_i y_i\mathbf e_i` has :math:`y_t\,\mathbf u\cdot\mathbf x_t = 1` in every round
+    (zero hinge loss) and :math:`\|\mathbf u\| = \sqrt{B+1}`; its unit direction separates with margin
+    :math:`1/\sqrt{B+1}`, so Novikoff allows the (unbudgeted) Perceptron at most :math:`B + 1` mistakes.
+
+    A learner whose hypothesis is spanned by at most B supports taken from the stream (with the linear kernel,
+    :math:`f = \sum_{s\in\mathcal L}\alpha_s\mathbf x_s`) always misses some :math:`\mathbf e_j`, on which its
+    score is 0.  If it changes its cache only on mistakes (the budget Perceptrons do), every window of B + 1
+    consecutive rounds shows that :math:`\mathbf e_j` while the cache stays fixed, so it errs at least once in
+    every B + 1 rounds (a score of 0 counts as a mistake, the notes' test :math:`\hat y_t y_t \le 0`); a learner
+    that guesses a label on a score of 0 errs with probability 1/2 there when the labels are random (``seed``).
+    Hence at least :math:`\lfloor T/(B+1)\rfloor` mistakes: unbounded, although :math:`\mathbf u` has zero
+    hinge loss.  B supports, fewer than :math:`U^2 = \|\mathbf u\|^2 = B + 1`, are not enough (the notes'
+    :math:`B \ge U^2` is necessary), while the kernel Perceptron, which stores B + 1 supports here, stops erring.
+
+    Parameters
+    ----------
+    B : int, default=5
+        The budget played against, 1 <= B < 10000.
+    T : int, default=120
+    seed : int or None, default=None
+        ``None``: labels alternate; else drawn with ``np.random.default_rng(seed)``.
+
+    Returns
+    -------
+    Stream of kind ``"linear"`` with ``info``: ``B``, ``u`` (B+1,), ``norm_u`` = :math:`\sqrt{B+1}`,
+    ``gamma`` = :math:`1/\sqrt{B+1}`, ``R`` = 1 and ``adversary`` = ``"budget"``.
+
+    >>> s = adversary_budget(2, 5)
+    >>> s.X.astype(int).tolist(), s.y.tolist()
+    ([[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 0]], [1, -1, 1, 1, -1])
+    """
+    B = check_int(B, "B", 1, MAX_COLUMNS - 1)
+    T = check_int(T, "T", 1, MAX_ROUNDS)
+    _check_size(T, B + 1)
+    if seed is None:
+        labels = np.where(np.arange(B + 1) % 2 == 0, 1, -1)
+    else:
+        labels = np.where(np.random.default_rng(check_seed(seed)).random(B + 1) < 0.5, -1, 1)
+    idx = np.arange(T) % (B + 1)
+    X = np.zeros((T, B + 1))
+    X[np.arange(T), idx] = 1.0
+    y = labels[idx].astype(np.int8)
+    return from_arrays("linear", X, y, {"B": B, "u": labels.astype(float), "norm_u": float(np.sqrt(B + 1)),
+                                        "gamma": float(1 / np.sqrt(B + 1)), "R": 1.0, "adversary": "budget"})

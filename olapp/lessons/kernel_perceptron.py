@@ -1,0 +1,181 @@
+"""The kernel Perceptron lesson's content: lecture presets, help texts and captions computed from the run.
+
+Every caption takes an analysis of :mod:`olcore.lessons.kernel_perceptron` and states what the run shows,
+for any stream, kernel and budget the page offers.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis, Region, kernel_name
+
+from ..controls import Preset
+
+NOTES = "Cesa-Bianchi, On-line learning, Kernel-based on-line learning"
+
+#: The kernel selector's options (also the URL values) and the kernel each names.
+KERNELS = {"Gaussian": "rbf", "polynomial": "poly", "linear": "linear"}
+GAMMAS = [0.5, 1.0, 2.0, 5.0, 10.0, 20.0]
+COEF0S = [0.0, 0.5, 1.0, 2.0]
+BUDGETS = [1, 2, 3, 5, 8, 10, 15, 20, 30, 50, 100]
+#: The budget sweep: budgets, seeds and rounds of its stationary and drifting streams.
+SWEEP_BS = (2, 5, 10, 20, 50, 100)
+SWEEP_SEEDS = (0, 1, 2)
+SWEEP_T = 1000
+#: Rounds of the Fact's sequence, in cycles of B + 1 rounds.
+FACT_CYCLES = 30
+GRID = 61
+
+_BASE = {"stream": "XOR", "T": 200, "seed": 0, "kernel": "Gaussian", "rbf_gamma": 2.0, "degree": 2, "coef0": 1.0}
+
+PRESETS = [
+    Preset("XOR with the Gaussian kernel",
+           f"{NOTES}, Kernel Perceptron: no line separates XOR, yet with K(x, x') = exp(−2‖x − x'‖²) the mistakes stop "
+           "after a handful of supports and stay under (R_K/γ_K)².",
+           {**_BASE, "B": 5}),
+    Preset("XOR with the linear kernel: no margin",
+           f"{NOTES}: with K(x, x') = x·x' the kernel Perceptron is the Perceptron, no separator through the origin "
+           "exists, so Novikoff's assumption fails and the mistakes grow with T.",
+           {**_BASE, "kernel": "linear", "B": 5}),
+    Preset("XOR with a degree-2 polynomial kernel",
+           f"{NOTES}: (x·x' + 1)² contains the feature x₁x₂, which separates XOR; the margin in that RKHS is small, so "
+           "the bound is large.",
+           {**_BASE, "kernel": "polynomial", "degree": 2, "coef0": 1.0, "B": 5}),
+    Preset("Rings: a narrow kernel",
+           f"{NOTES}: a larger γ makes K more local (R_K = 1 for every γ): a larger margin γ_K and a smaller bound, "
+           "but each support speaks only for its neighbourhood.",
+           {**_BASE, "stream": "Rings", "rbf_gamma": 10.0, "B": 5}),
+    Preset("A tight budget: B = 3 on the moons",
+           f"{NOTES}, A randomized perceptron: with B = 3 supports the cache is full after three mistakes, and each "
+           "later mistake throws a random support away: the mistakes keep coming.",
+           {**_BASE, "stream": "Moons", "T": 400, "B": 3}),
+    Preset("The Fact with B = 5",
+           f"{NOTES}, Memory bounded learning (Fact): on the sequence below, 5 supports give a mistake in every 6 "
+           "rounds for ever, 6 supports give 6 mistakes in all.",
+           {**_BASE, "B": 5, "T": 300}),
+]
+
+SOURCES = {
+    "XOR": "points in the four quadrants (none within 0.1 of an axis), y = sign(x₁x₂).",
+    "Rings": "a disc of radius 0.45 labelled +1 inside a ring from 0.7 to 1 labelled −1.",
+    "Moons": "two interleaved half circles with a little Gaussian jitter.",
+}
+
+HELP = SimpleNamespace(
+    T="Number of points T, one per round.",
+    kernel="The kernel K(x, x') = ⟨φ(x), φ(x')⟩: the learner works in its RKHS. Gaussian exp(−γ‖x − x'‖²), "
+           "polynomial (x·x' + c₀)ᵖ, or linear x·x' (the plain Perceptron).",
+    rbf_gamma="γ of the Gaussian kernel exp(−γ‖x − x'‖²): larger is more local (each support matters only nearby). "
+              "URL key rbf_gamma (the key gamma is a margin on other lessons).",
+    degree="Degree p of the polynomial kernel (x·x' + c₀)ᵖ.",
+    coef0="The constant c₀ ≥ 0 of the polynomial kernel.",
+    B="The budget: the Randomized Budget Perceptron keeps at most B supports; on a mistake with a full cache it "
+      "throws a random one away. The Fact below is played against the same B.",
+    upload="An uploaded stream: one row per round, features then y ∈ {−1, +1}. The decision region is drawn for two "
+           "features; the budget sweep runs on generated XOR streams.",
+)
+
+INTRO = (
+    "A **kernel** $K(\\mathbf x, \\mathbf x') = \\langle\\phi(\\mathbf x), \\phi(\\mathbf x')\\rangle$ lets the Perceptron "
+    "run in a feature space it never writes down (the RKHS): it keeps the mistaken examples as **supports** "
+    "$\\mathcal L$ and predicts $\\hat y_t = \\mathrm{SGN}\\big(\\sum_{s\\in\\mathcal L} y_s K(\\mathbf x_s, \\mathbf x_t)\\big)$, "
+    "adding $(\\mathbf x_t, y_t)$ to $\\mathcal L$ on each mistake. Novikoff's bound holds in the RKHS, so streams no "
+    "line separates are learned with at most $(R_K/\\gamma_K)^2$ mistakes. But the memory grows with the mistakes: "
+    "with a **budget** of $B$ supports, the **Fact** says some sequence defeats every learner, and the "
+    "**Randomized Budget Perceptron** throws a random support away when its cache is full."
+)
+
+
+def _n(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def status(a: KernelAnalysis, t: int) -> str:
+    M = int(a.trace.extras["M"][t])
+    if t == 0:
+        return "Before round 1: the cache is empty, f₁ = 0, every score is 0 (a mistake). Step forward."
+    s = a.trace.extras["score"][t - 1]
+    was = "a **mistake**: (x_t, y_t) becomes a support" if a.trace.mistakes[t - 1] else "correct: the cache stays"
+    return (f"Round **{t}** of {a.T}: f_t(x_t) = {s:.3g}, y_t = {int(a.y[t - 1]):+d}, {was}. Supports so far: **{M}** "
+            f"(the mistakes).")
+
+
+def region(a: KernelAnalysis, r: Region, learner: str = "the kernel Perceptron") -> str:
+    return (f"The sign of f_{r.t + 1}(x) = Σ_(s∈L) y_s K(x_s, x) of {learner} after {r.t} rounds: blue where it predicts "
+            f"+1, orange where −1, the black line is f = 0. The {len(r.supports)} supports in the cache are ringed; the "
+            "faded points are still to come. " + kernel_name(*a.kernel) + ".")
+
+
+def not_2d(d: int) -> str:
+    return f"The decision region is drawn for 2 features; this stream has {d}."
+
+
+def mistakes(a: KernelAnalysis) -> str:
+    text = f"M_T = {a.M} mistakes in {a.T} rounds; R_K = {_n(a.R)}. {a.margin_note} "
+    if a.bound.applies:
+        text += (f"The bound drawn is (R_K/γ_lo)² = {_n(a.bound.value)} ≥ (R_K/γ_K)²: it uses the margin of a separator "
+                 f"that exists, so it holds; the run used {100 * a.M / a.bound.value:.2g} % of it.")
+    else:
+        text += "No bound is drawn: its assumption fails (see the theorem box)."
+    return text
+
+
+def run_line(a: KernelAnalysis) -> str:
+    return (f"This run: **M = {a.M}** mistakes with {kernel_name(*a.kernel)}; the learner stores {a.M} supports, one "
+            "per mistake.")
+
+
+PROOF_INTRO = ("The Perceptron's proof, read in the RKHS with f_t = Σ_(s∈L) y_s φ(x_s): each mistake adds at most R_K² "
+               "to ‖f‖² (since y_t f_t(x_t) ≤ 0), and at least γ to ⟨f, u⟩ for the unit separator u. So "
+               "M γ ≤ ⟨f, u⟩ ≤ ‖f‖ ≤ √M R_K, and M ≤ (R_K/γ)².")
+
+
+def proof(a: KernelAnalysis) -> str:
+    if not a.bound.applies:
+        return "Without a separator in the RKHS there is no u, and only the upper squeeze ‖f_t‖ ≤ √M_t R_K remains."
+    return (f"u is the certificate's separator (margin γ_lo = {_n(a.gamma_lo)}). After the run ‖f‖ = "
+            f"{np.sqrt(a.trace.extras['norm_sq'][-1]):.4g} ≤ √M R_K = {np.sqrt(a.M) * a.R:.4g} and ⟨f, u⟩ = "
+            f"{a.f_dot_u[-1]:.4g} ≥ M γ_lo = {a.M * a.gamma_lo:.4g}: the two bounds cannot cross, which caps M.")
+
+
+def budget_status(b: BudgetRun, t: int) -> str:
+    tr = b.trace
+    ev = int(tr.extras["evicted"][:t].sum())
+    return (f"After {t} rounds: **{int(tr.extras['M'][t])}** mistakes with B = {b.B} supports "
+            f"({ev} evictions), **{int(b.free.extras['M'][t])}** without a budget.")
+
+
+def cache(b: BudgetRun) -> str:
+    tr = b.trace
+    full = np.flatnonzero(tr.extras["cache_size"] == b.B)
+    when = f"full from round {int(full[0])} on" if full.size else "never full"
+    ev = (f"crosses mark the {len(b.evictions)} mistakes that threw a random support away" if len(b.evictions)
+          else "no mistake had to throw a support away")
+    return (f"|L_t| before each round: the budgeted cache is {when} (pinned at B = {b.B} once full); {ev}. "
+            "Without a budget the cache is every "
+            f"mistake so far: {b.free.n_mistakes} supports at the end.")
+
+
+def sweep(s: BudgetSweep) -> str:
+    st, dr = s.stationary.mean(0), s.drifting.mean(0)
+    fs, fd = s.free_stationary.mean(), s.free_drifting.mean()
+    return (f"Mean mistakes over {len(s.stationary)} seeds of T = {s.T} rounds ({s.source}): stationary (the stream as "
+            f"above) and drifting (its labels flip {s.switches} times). With B = {s.Bs[0]} the budget learner makes "
+            f"{st[0]:.4g} and {dr[0]:.4g}; with B = {s.Bs[-1]}, {st[-1]:.4g} and {dr[-1]:.4g}; without a budget "
+            f"{fs:.4g} and {fd:.4g} (dashed). Once B exceeds every seed's unbudgeted mistake count "
+            f"({int(s.free_stationary.max())} stationary, {int(s.free_drifting.max())} drifting) the cache never fills "
+            "and the budget changes nothing. The notes: B = (1 + ε)U² supports give mistakes growing roughly like "
+            "1 + 1/ε.")
+
+
+def fact(f: FactRun) -> str:
+    B = f.B
+    tail = int(f.more.mistakes[B + 1:].sum())
+    return (f"The sequence cycles through the B + 1 = {B + 1} unit vectors e_i of ℝ^{B + 1}, each with a fixed label; "
+            f"u = Σ y_i e_i has zero hinge loss and ‖u‖ = √{B + 1}. With B = {B} supports some e_j is always missing "
+            f"from the cache, its score is 0, and the learner errs at least once in every {B + 1} rounds: "
+            f"{f.budget.n_mistakes} mistakes in {f.stream.T} rounds, still growing. With {B + 1} supports: "
+            f"{f.more.n_mistakes} mistakes, {tail} after round {B + 1}.")

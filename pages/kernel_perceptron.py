@@ -1,0 +1,79 @@
+"""Kernel Perceptron: decision regions in the plane, Novikoff in the RKHS, the budget and the Fact."""
+
+import streamlit as st
+
+from olapp.figures import kernel_perceptron as figs
+from olapp.kit import UPLOAD, LessonPage
+from olapp.lessons import kernel_perceptron as L
+from olcore.lessons import kernel_perceptron as lesson
+
+page = LessonPage("kernel_perceptron")
+page.intro(L.INTRO)
+
+# ---- settings: the stream, the kernel, the budget ---------------------------------------------------------
+with page.controls():
+    source = page.source(L.SOURCES, upload="linear")
+    T = seed = None
+    if source == UPLOAD:
+        st.caption(L.HELP.upload)
+    else:
+        c = st.columns([2, 1])
+        T = c[0].slider("Points T", 20, 1000, 200, step=10, key="T", bind="query-params", help=L.HELP.T)
+        seed = page.seed(where=c[1])
+    c = st.columns([1.3, 1, 0.8, 0.8, 1.2])
+    name = c[0].selectbox("Kernel K", list(L.KERNELS), key="kernel", bind="query-params", help=L.HELP.kernel)
+    kernel = L.KERNELS.get(name, name)
+    gamma = c[1].select_slider("Width γ (Gaussian)", options=L.GAMMAS, value=2.0, key="rbf_gamma", bind="query-params",
+                               help=L.HELP.rbf_gamma, disabled=kernel != "rbf")
+    degree = c[2].slider("Degree p", 1, 6, 2, key="degree", bind="query-params", help=L.HELP.degree,
+                         disabled=kernel != "poly")
+    coef0 = c[3].select_slider("c₀", options=L.COEF0S, value=1.0, key="coef0", bind="query-params", help=L.HELP.coef0,
+                               disabled=kernel != "poly")
+    B = c[4].select_slider("Budget B", options=L.BUDGETS, value=5, key="B", bind="query-params", help=L.HELP.B)
+
+K = (kernel, float(gamma), int(degree), float(coef0))
+stream = page.stream(lesson.make_stream, source, T, seed)
+a = page.run(lesson.analyse, stream, *K)
+
+# ---- the decision region, round by round ---------------------------------------------------------------
+page.section("Watch the supports bend the boundary")
+t = page.player(a.T, events=a.trace.mistakes)
+st.markdown(L.status(a, t))
+two_d = stream.X.shape[1] == 2
+if two_d:
+    left, right = st.columns([1.1, 1])
+    r = page.run(lesson.region, stream, t, a.lim, None, 0, *K, L.GRID)
+    page.chart(figs.region(a.X, a.y, r, t, a.lim), L.region(a, r), key="region", where=left)
+    page.chart(figs.mistakes(a, t), L.mistakes(a), key="mistakes", where=right)
+else:
+    st.info(L.not_2d(stream.X.shape[1]), icon=":material/info:")
+    page.chart(figs.mistakes(a, t), L.mistakes(a), key="mistakes")
+page.download(a.trace, stream, bound=a.bound.as_curve(a.T) if a.bound.applies else None, name="run")
+page.theorem(a.bound, run_line=L.run_line(a))
+
+with page.proof("The proof, in the RKHS", L.PROOF_INTRO):
+    page.chart(figs.proof(a, t), L.proof(a), key="proof")
+
+# ---- a budget of B supports -------------------------------------------------------------------------------
+page.section(f"A budget of B = {B} supports: the Randomized Budget Perceptron",
+             "On a mistake with a full cache, throw away a support chosen at random, then store the new one.")
+b = page.run(lesson.budget_run, stream, int(B), seed or 0, *K)
+st.markdown(L.budget_status(b, t))
+if two_d:
+    left, right = st.columns([1.1, 1])
+    rb = page.run(lesson.region, stream, t, a.lim, int(B), seed or 0, *K, L.GRID)
+    page.chart(figs.region(a.X, a.y, rb, t, a.lim, title=f"Decision region with B = {B}"),
+               L.region(a, rb, f"the budget learner (B = {B})"), key="region_budget", where=left)
+    page.chart(figs.cache(b, t), L.cache(b), key="cache", where=right)
+else:
+    page.chart(figs.cache(b, t), L.cache(b), key="cache")
+sw = page.run(lesson.budget_sweep, source if source in L.SOURCES else "XOR", L.SWEEP_T, L.SWEEP_BS, L.SWEEP_SEEDS, *K)
+page.chart(figs.sweep(sw), L.sweep(sw), key="sweep")
+
+# ---- the Fact ---------------------------------------------------------------------------------------------
+page.section("The Fact: B supports are not enough against ‖u‖ = √(B + 1)")
+f = page.run(lesson.fact, int(B), L.FACT_CYCLES * (int(B) + 1), seed or 0)
+page.chart(figs.fact(f), L.fact(f), key="fact")
+page.theorem([f.forced, f.novikoff], title="")
+
+page.show_code()

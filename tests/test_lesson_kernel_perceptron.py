@@ -1,0 +1,88 @@
+"""The /kernel_perceptron analysis: bound reports, the region, the budget sweep and the Fact, theory as the oracle."""
+
+import numpy as np
+import pytest
+
+from olcore import StreamError, linear, streams
+from olcore.lessons import kernel_perceptron as lesson
+from olcore.linear.kernel_perceptron import MARGIN_MAX_ROUNDS, kernel_matrix
+
+
+@pytest.mark.parametrize("source", lesson.SOURCES)
+@pytest.mark.parametrize("kernel", [("rbf", 0.5, 2, 1.0), ("rbf", 5.0, 2, 1.0), ("poly", 1.0, 2, 1.0)])
+def test_the_bound_report_holds_on_every_source(source, kernel):
+    for seed in range(4):
+        s = lesson.make_stream(source, 150, seed)
+        a = lesson.analyse(s, *kernel)
+        if not a.bound.applies:                                  # a polynomial kernel may not separate the rings
+            assert a.bound.why_not and a.bound.value == np.inf and kernel[0] == "poly"
+            continue
+        assert a.M <= a.bound.value
+        assert a.gamma_lo <= a.gamma_hi and a.gamma_lo >= (1 - 2 * lesson.MARGIN_TOL) * a.gamma_hi
+        assert a.bound.numbers["R_K"] == a.R and a.bound.numbers["gamma_lo"] == a.gamma_lo
+        assert f"M = {a.M}" in a.bound.latex and "Cesa-Bianchi" in a.bound.source
+        ex = a.trace.extras                                      # the proof's squeeze at every round
+        assert np.all(a.f_dot_u >= ex["M"] * a.gamma_lo - 1e-9)
+        assert np.all(a.f_dot_u <= np.sqrt(np.maximum(ex["norm_sq"], 0)) + 1e-9)
+        assert np.all(ex["norm_sq"] <= ex["M"] * a.R ** 2 + 1e-9)
+
+
+def test_the_linear_kernel_on_xor_does_not_apply_and_says_why():
+    a = lesson.analyse(lesson.make_stream("XOR", 200, 0), "linear")
+    assert not a.bound.applies and "positive margin was found" in a.bound.why_not and a.bound.value == np.inf
+    assert a.trace.n_mistakes == linear.perceptron(a.X, a.y).n_mistakes
+
+
+def test_a_long_upload_is_run_but_its_margin_is_not_computed():
+    s = lesson.make_stream("Rings", MARGIN_MAX_ROUNDS + 1, 0)
+    a = lesson.analyse(s, "rbf", 2.0)
+    assert not a.bound.applies and "T ≤" in a.bound.why_not and a.T == s.T
+
+
+def test_the_region_is_the_decision_function_of_the_cache():
+    s = lesson.make_stream("Moons", 120, 1)
+    for budget in (None, 3):
+        tr = linear.kernel_perceptron(s.X, s.y, gamma=2.0, budget=budget, seed=5)
+        for t in (0, 17, 120):
+            r = lesson.region(s, t, 1.2, budget, 5, "rbf", 2.0, 3, 1.0, n=9)
+            rows = linear.supports_at(tr, t)
+            np.testing.assert_array_equal(r.supports, rows)
+            P = np.stack(np.meshgrid(r.xs, r.xs), -1).reshape(-1, 2)
+            np.testing.assert_allclose(r.Z.ravel(), kernel_matrix(P, s.X[rows], "rbf", 2.0) @ s.y[rows]
+                                       if len(rows) else 0.0, atol=1e-12)
+            if t < 120 and len(rows):                           # f_t at x_(t+1) is the learner's score
+                f = kernel_matrix(s.X[[t]], s.X[rows], "rbf", 2.0) @ s.y[rows]
+                assert f[0] == pytest.approx(tr.extras["score"][t], abs=1e-12)
+    with pytest.raises(StreamError):
+        lesson.region(streams.adversary_budget(3, 10), 0, 1.0)
+
+
+def test_the_budget_sweep_reaches_the_unbudgeted_learner():
+    sw = lesson.budget_sweep("Rings", 300, (1, 3, 1000), (0, 1))
+    assert sw.stationary.shape == (2, 3) and sw.drifting.shape == (2, 3)
+    np.testing.assert_array_equal(sw.stationary[:, -1], sw.free_stationary)   # B = 1000 >= every mistake count
+    np.testing.assert_array_equal(sw.drifting[:, -1], sw.free_drifting)
+    assert np.all(sw.stationary[:, 0] >= sw.free_stationary)                # one support cannot do better here
+
+
+def test_the_drifting_stream_flips_its_labels():
+    a, b = lesson.make_stream("XOR", 90, 2), lesson.drifting("XOR", 90, 2, switches=2)
+    np.testing.assert_array_equal(a.X, b.X)
+    np.testing.assert_array_equal(b.y, np.concatenate([a.y[:30], -a.y[30:60], a.y[60:]]))
+
+
+@pytest.mark.parametrize("B", [1, 4, 9])
+def test_the_fact_reports(B):
+    f = lesson.fact(B, 20 * (B + 1), 3)
+    assert f.budget.n_mistakes >= f.forced.value == 20
+    assert np.all(np.cumsum(f.budget.mistakes) >= f.forced.curve)
+    assert f.more.n_mistakes == B + 1 == f.novikoff.value
+    assert f.budget.extras["cache_size"].max() == B and f.more.extras["cache_size"].max() == B + 1
+
+
+def test_streams_are_seeded_and_checked():
+    np.testing.assert_array_equal(lesson.make_stream("Rings", 50, 3).X, lesson.make_stream("Rings", 50, 3).X)
+    assert not np.array_equal(lesson.make_stream("Rings", 50, 3).X, lesson.make_stream("Rings", 50, 4).X)
+    for bad in (("Spiral", 10, 0), ("XOR", 0, 0), ("XOR", 10, -1)):
+        with pytest.raises(StreamError):
+            lesson.make_stream(*bad)
