@@ -103,6 +103,12 @@ def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_ho
                 page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'",
                                        timeout=30_000)
                 wait_ready(page)
+                preset = page.get_by_role("combobox", name="Lecture preset")   # a preset sets the page's widgets
+                if preset.count():
+                    preset.click()
+                    page.get_by_role("option").nth(2).click()
+                    page.wait_for_timeout(300)
+                    wait_ready(page)
                 page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
                 page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
                                        timeout=30_000)
