@@ -20,3 +20,11 @@ from .widrow_hoff import WidrowHoff, widrow_hoff, widrow_hoff_many  # noqa: E402
 from .eg import ExponentiatedGradient, exponentiated_gradient  # noqa: E402
 
 __all__ += ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "exponentiated_gradient", "ExponentiatedGradient"]
+
+# Online SVM and fewer labels: ALMA_2, the second-order Perceptron, selective sampling (issue 14)
+from .second_order import SecondOrderPerceptron, second_order_perceptron  # noqa: E402
+from .alma import ALMA, alma  # noqa: E402
+from .selective_sampling import SelectiveSampler, selective_sampling  # noqa: E402
+
+__all__ += ["second_order_perceptron", "SecondOrderPerceptron", "alma", "ALMA", "selective_sampling",
+            "SelectiveSampler"]
