@@ -530,7 +530,7 @@ LEARNERS: tuple[LearnerSpec, ...] = (
                 ({"alpha": 0.0}, {"alpha": 1.5}, {"C": 0.0}, {"B": -1.0}, {"epochs": 0}), classifier=True,
                 extras=("updated", "score"), exact=("predictions", "mistakes", "updated"), check=_alma_compact,
                 rtol_continuous=1e-12, rtol_integer=1e-12,
-                why="The score w.x^ is a four-way dot product in the compiled loop and numpy's dot in the class ", and "
+                why="The score w.x^ is a four-way dot product in the compiled loop and numpy's dot in the class, and "
                     "the norm of w' a running sum in the loop against numpy's w @ w: the last bit of the score and "
                     "the weights may differ (about 1e-15 relative, measured)."),
 )
