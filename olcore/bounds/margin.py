@@ -85,6 +85,14 @@ def svm_direction(X, y, tol: float = 1e-9, max_iter: int = 200_000) -> SVMDirect
     return SVMDirection(np.asarray(v, dtype=float), float(g))
 
 
+def _gamma_alpha(gamma, alpha):
+    """A margin on unit instances in (0, 1] (a rounding above 1 is clipped) and α in (0, 1]."""
+    gamma = check_values(gamma, "gamma", 0, 1 + 1e-9, lo_open=True)
+    alpha = check_values(alpha, "alpha", 0, 1, lo_open=True)
+    together(gamma=gamma, alpha=alpha)
+    return np.minimum(np.asarray(gamma, float), 1.0), np.asarray(alpha, float)
+
+
 def alma_updates(gamma, alpha):
     r"""ALMA\ :sub:`2`'s bound on its number of updates (:math:`B = 1/\alpha`, :math:`C = \sqrt 2`).
 
@@ -103,10 +111,7 @@ def alma_updates(gamma, alpha):
         The margin on the normalised instances.
     alpha : float or array, 0 < alpha <= 1
     """
-    gamma = check_values(gamma, "gamma", 0, 1, lo_open=True)
-    alpha = check_values(alpha, "alpha", 0, 1, lo_open=True)
-    together(gamma=gamma, alpha=alpha)
-    g, a = np.asarray(gamma, float), np.asarray(alpha, float)
+    g, a = _gamma_alpha(gamma, alpha)
     return out(2.0 / g**2 * (2.0 / a - 1.0) ** 2 + 8.0 / a - 4.0)
 
 
@@ -118,10 +123,8 @@ def alma_margin(gamma, alpha):
     (Gentile, 2001, Theorem 3; the notes: :math:`\|\mathbf u\| \le \|\mathbf u_{SVM}\|/(1-\alpha)`
     for the separating :math:`\mathbf u` found).
     """
-    gamma = check_values(gamma, "gamma", 0, 1, lo_open=True)
-    alpha = check_values(alpha, "alpha", 0, 1, lo_open=True)
-    together(gamma=gamma, alpha=alpha)
-    return out((1.0 - np.asarray(alpha, float)) * np.asarray(gamma, float))
+    g, a = _gamma_alpha(gamma, alpha)
+    return out((1.0 - a) * g)
 
 
 def second_order_perceptron(X_mistakes, u, a=1.0, loss_u=0.0) -> float:
