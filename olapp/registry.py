@@ -119,6 +119,11 @@ LESSONS: tuple[Lesson, ...] = (
            "under D G √T at η = D/(G√T), the telescoping proof, and OGD on the simplex against Hedge.",
            code=("olcore.oco.ProjectedOGD", "olcore.oco.SimplexOGD"),
            int_keys=("T", "d", "seed", "n", "sweep_seeds")),
+    Lesson("online_svm", "Online SVM and fewer labels", ":material/linear_scale:", "Kernels and margins",
+           "ALMA closing in on the SVM hyperplane with (1 − α) of its margin, the second-order Perceptron "
+           "against the notes' table of mistake bounds, and selective sampling trading labels for mistakes.",
+           code=("olcore.linear.ALMA", "olcore.linear.SecondOrderPerceptron", "olcore.linear.SelectiveSampler"),
+           int_keys=("T", "seed", "epochs", "d", "ts")),
 )
 
 
