@@ -123,7 +123,7 @@ LESSONS: tuple[Lesson, ...] = (
            "ALMA closing in on the SVM hyperplane with (1 − α) of its margin, the second-order Perceptron "
            "against the notes' table of mistake bounds, and selective sampling trading labels for mistakes.",
            code=("olcore.linear.ALMA", "olcore.linear.SecondOrderPerceptron", "olcore.linear.SelectiveSampler"),
-           int_keys=("T", "seed", "epochs", "d", "ts")),
+           int_keys=("T", "seed", "epochs", "d")),
 )
 
 
