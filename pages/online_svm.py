@@ -71,7 +71,7 @@ else:
 page.theorem([b.sop_bound, b.novikoff], title="The bounds, with this stream's numbers")
 
 st.markdown("**The notes' table of mistake bounds, for this stream**")
-st.dataframe(text.table_rows(b), hide_index=True, width="stretch")
+st.markdown(text.table(b))
 st.caption(text.table_caption(b))
 page.download(b.sop, corr, bound=b.sop_bound.curve, name="second_order")
 page.show_code(linear.SecondOrderPerceptron)

@@ -59,7 +59,7 @@ def test_second_order_analysis_bounds_hold(seed):
     cum = np.cumsum(b.sop.mistakes)
     assert np.all(cum <= b.sop_bound.curve + 1e-9)            # the curve bounds every prefix
     assert cum[-1] <= b.sop_bound.value + 1e-9 and b.sop_bound.value == pytest.approx(b.sop_bound.curve[-1])
-    v, g = bounds.svm_direction(b.X, b.y, tol=1e-7, max_iter=50_000)
+    v, g = bounds.svm_direction(b.X, b.y, tol=lesson._SVM_TOL, max_iter=lesson._SVM_ITER)
     assert b.sop_bound.value == pytest.approx(bounds.second_order_perceptron(b.X[b.sop.mistakes], v / g, a=b.a))
     assert b.perceptron.mistakes.sum() <= b.novikoff.value
     assert b.U == pytest.approx(b.R / b.gamma)

@@ -12,7 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, curves_with_bounds, scatter
+from . import Fig, axes, bound_name, curves_with_bounds, scatter
 
 __all__ = ["alma_plane", "alma_updates", "alma_margin", "sop_mistakes", "sop_plane", "selective_curves",
            "selective_plane", "selective_sweep"]
@@ -87,42 +87,66 @@ def alma_plane(a, s: dict, height: int = 540) -> go.Figure:
                       **axes("x̂₁", "x̂₂", lim)}, height=height)
 
 
-def alma_updates(a, t: int) -> go.Figure:
-    """ALMA's updates (and the Perceptron's mistakes) over rounds against ALMA's update bound."""
-    curves = {"ALMA's updates": np.cumsum(a.trace.extras["updated"]),
-              "Perceptron's mistakes": np.cumsum(a.perceptron.mistakes)}
-    bounds = [a.updates]
-    fig = curves_with_bounds(curves, bounds, t=t, title="Updates against the bound", yaxis_title="count",
-                             pass_length=a.pass_length if a.epochs > 1 else None, height=400)
-    if a.separable and math.isfinite(a.slide_order):
-        fig.add_hline(y=a.slide_order, line=dict(color=theme.GREY, width=1.5, dash="dot"),
-                      annotation_text=f"order on the slide (‖u_SVM‖/α)² = {a.slide_order:.4g}",
-                      annotation_position="top left")
-    return fig
+def _steps(events: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A count that grows by one at each event, as the points where it changes (drawn with shape "hv"):
+    x = 0, each event's round, T; y = the count after that round."""
+    rounds = np.flatnonzero(events) + 1
+    T = events.size
+    x = np.concatenate([[0], rounds, [T]])
+    y = np.concatenate([[0], np.arange(1, rounds.size + 1), [rounds.size]])
+    return x, y
 
 
-def alma_margin(a, t: int) -> go.Figure:
-    """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ* and γ*."""
-    fig = Fig()
-    T = a.T
-    r = np.arange(0, T + 1)
-    m = np.where(np.isfinite(a.margin), a.margin, np.nan)
-    fig.add(scatter(r, m, "ALMA's margin min_t y_t w·x̂_t/‖w‖", mode="lines", line=dict(color=theme.BLUE, width=2.5,
-                                                                                         shape="hv"),
+def _level(fig: Fig, value: float, T: int, name: str, colour: str, dash: str, width: float = 2.5) -> None:
+    fig.add(scatter([0, T], [value, value], name, mode="lines", line=dict(color=colour, width=width, dash=dash),
                     hovertemplate="%{y:.4g}"))
-    if a.separable:
-        fig.add(scatter([0, T], [a.final_margin.value] * 2, "bound: (1 − α)γ* (once a pass makes no update)",
-                        mode="lines", line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"))
-        fig.add(scatter([0, T], [a.gamma] * 2, "SVM margin γ*", mode="lines",
-                        line=dict(color=theme.GREEN, width=2, dash="dot"), hovertemplate="%{y:.4g}"))
+
+
+def alma_updates(a, t: int) -> go.Figure:
+    """ALMA's updates (and the Perceptron's mistakes) over rounds against ALMA's update bound, and the
+    slide's order (‖u_SVM‖/α)² as a marked level.  The counts change only at updates, so only those
+    rounds are sent (a step line), however long the run."""
+    fig = Fig()
+    for events, name, colour in ((a.trace.extras["updated"], "ALMA's updates", theme.BLUE),
+                                 (a.perceptron.mistakes, "Perceptron's mistakes", theme.ORANGE)):
+        x, y = _steps(np.asarray(events))
+        fig.add(scatter(x, y, name, mode="lines", line=dict(color=colour, width=2.5, shape="hv"),
+                        hovertemplate="round %{x}: %{y}<extra></extra>"))
+    if a.updates.applies:
+        _level(fig, a.updates.value, a.T, bound_name(a.updates.formula), theme.BOUND, "dash")
+        _level(fig, a.slide_order, a.T, "order on the slide: (‖u_SVM‖/α)²", theme.GREY, "dot", 1.5)
     if a.converged_pass is not None and a.epochs > 1:
         fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
                   colour=theme.GREY, side="left")
     fig.round_marker(t)
-    lo = float(np.nanmin(m)) if np.isfinite(m).any() else -1
+    lay = axes("round t", "count")
+    top = max(a.updates.value if a.updates.applies else 0, float(a.n_updates), float(a.perceptron.mistakes.sum()))
+    lay["yaxis"].update(type="log", dtick="D2", range=[-0.1, np.log10(top * 1.6 + 1)])
+    return fig.build({"title": {"text": "Updates against the bound"}, **lay}, height=400)
+
+
+def alma_margin(a, t: int) -> go.Figure:
+    """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ* and γ*.
+    It changes only after an update, so only those rounds are sent (a step line)."""
+    fig = Fig()
+    T = a.T
+    change = np.concatenate([[0], np.flatnonzero(a.trace.extras["updated"]) + 1, [T]])
+    m = np.where(np.isfinite(a.margin), a.margin, np.nan)
+    fig.add(scatter(change, m[change], "ALMA's margin min_t y_t w·x̂_t/‖w‖", mode="lines",
+                    line=dict(color=theme.BLUE, width=2.5, shape="hv"),
+                    hovertemplate="round %{x}: %{y:.4g}<extra></extra>"))
+    if a.separable:
+        _level(fig, a.final_margin.value, T, "bound: (1 − α)γ* (once a pass makes no update)", theme.BOUND, "dash")
+        _level(fig, a.gamma, T, "SVM margin γ*", theme.GREEN, "dot", 2)
+    if a.converged_pass is not None and a.epochs > 1:
+        fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
+                  colour=theme.GREY, side="left")
+    fig.round_marker(t)
+    fin = m[np.isfinite(m)]
+    lo = float(fin.min()) if fin.size else -1.0
+    hi = max(a.gamma, float(fin.max()) if fin.size else 0.0)
     lay = axes("round t", "margin on the normalised points")
-    lay["yaxis"].update(range=[max(lo, -1.0) - 0.02, max(a.gamma, float(np.nanmax(m)) if np.isfinite(m).any() else 0)
-                               * 1.1 + 0.02])
+    lay["yaxis"].update(range=[max(lo, -1.0) - 0.02, hi * 1.1 + 0.02])
     return fig.build({"title": {"text": "ALMA's margin against (1 − α)γ*"}, **lay}, height=400)
 
 
@@ -142,7 +166,7 @@ def sop_plane(b, height: int = 480) -> go.Figure:
     fig = Fig()
     vals, vecs = np.linalg.eigh(b.A)
     scale = lim * 0.9 / math.sqrt(vals.max())
-    th = np.linspace(0, 2 * np.pi, 200)
+    th = np.linspace(0, 2 * np.pi, 90)
     ell = (vecs @ (np.sqrt(vals)[:, None] * np.vstack([np.cos(th), np.sin(th)]))).T * scale
     fig.add(scatter(ell[:, 0], ell[:, 1], "correlation matrix A = aI + Σ x xᵀ (ellipse, scaled)", mode="lines",
                     line=dict(color=theme.PURPLE, width=2.5), hoverinfo="skip"))

@@ -135,15 +135,15 @@ def sop_plane(b) -> str:
             "(it predicts with A⁻¹).")
 
 
-def table_rows(b) -> list[dict]:
-    """The notes' table with this stream's U and d, and the measured mistakes where the app runs the algorithm."""
-    rows = []
+def table(b) -> str:
+    """The notes' table as markdown, with this stream's U and d, and the measured mistakes where the app runs
+    the algorithm."""
+    lines = ["| Algorithm | Bound (notes) | For this stream | Update time | Mistakes here |", "|---|---|---|---|---|"]
     for r in b.table:
-        rows.append({"Algorithm": r["algorithm"], "Bound (notes)": r["bound"],
-                     "For this stream": (f"{r['value']:.4g}" if r["exact"] else f"O({r['value']:.4g})"),
-                     "Update time": r["update time"],
-                     "Mistakes here": "–" if r["measured"] is None else str(r["measured"])})
-    return rows
+        value = f"{r['value']:.4g}" if r["exact"] else f"O({r['value']:.4g})"
+        lines.append(f"| {r['algorithm']} | {r['bound']} | {value} | {r['update time']} | "
+                     f"{'–' if r['measured'] is None else r['measured']} |")
+    return "\n".join(lines)
 
 
 def table_caption(b) -> str:
