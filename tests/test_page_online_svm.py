@@ -39,16 +39,16 @@ def default_page():
 def test_default_page_draws_alma_against_the_svm_and_every_bound_holds(default_page):
     at = default_page
     figs = check_bounds(at)
-    assert {"Updates against the bound", "ALMA's margin against (1 − α)γ*", "Mistakes against the bounds",
+    assert {"Updates against the bound", "ALMA's margin against (1 − α)γ⋆", "Mistakes against the bounds",
             "Labels and mistakes", "Trading labels for mistakes", "The stream and the correlation matrix",
             "Queried points after round 30", "ALMA after round 3000"} <= titles(at)
     a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 0.5, 50)
     up = by_title(at, "Updates against the bound")
-    assert [b["name"] for b in bound_traces(up)] == ["bound: 2/γ*²·(2/α − 1)² + 8/α − 4"]
+    assert [b["name"] for b in bound_traces(up)] == ["bound: 2/γ⋆²·(2/α − 1)² + 8/α − 4"]
     assert ys(bound_traces(up)[0])[0] == pytest.approx(a.updates.value)
     assert ys(trace(up, "ALMA's updates"))[-1] == a.n_updates
-    mg = by_title(at, "ALMA's margin against (1 − α)γ*")
-    bound = trace(mg, "bound: (1 − α)γ* (once a pass makes no update)")
+    mg = by_title(at, "ALMA's margin against (1 − α)γ⋆")
+    bound = trace(mg, "bound: (1 − α)γ⋆ (once a pass makes no update)")
     assert ys(bound)[0] == pytest.approx(0.5 * a.gamma)
     margin = ys(trace(mg, "ALMA's margin min_t y_t w·x̂_t/‖w‖"))
     assert margin[-1] >= ys(bound)[0]                         # after the last update pass: the guarantee

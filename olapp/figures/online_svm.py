@@ -59,17 +59,17 @@ def alma_plane(a, s: dict, height: int = 540) -> go.Figure:
     fig = Fig()
     lim = 1.2
     th = np.linspace(0, 2 * np.pi, 200)
-    fig.add(scatter(np.cos(th), np.sin(th), "unit circle (ALMA sees x/‖x‖)", mode="lines",
+    fig.add(scatter(np.cos(th), np.sin(th), "unit circle", mode="lines",
                     line=dict(color=theme.GREY, dash="dot", width=1), hoverinfo="skip"))
     if a.separable:
-        _band(fig, a.v_svm, a.gamma, lim, f"SVM margin ±γ*, γ* = {a.gamma:.3g}", "rgba(0,158,115,0.16)")
+        _band(fig, a.v_svm, a.gamma, lim, "SVM margin ±γ⋆", "rgba(0,158,115,0.16)")
         seg = _line(a.v_svm, lim)
         fig.add(scatter(seg[:, 0], seg[:, 1], "SVM hyperplane", mode="lines",
                         line=dict(color=theme.GREEN, width=3, dash="dash"), hoverinfo="skip"))
     w = s["w"]
     nw = float(np.linalg.norm(w))
     if nw > 0:
-        _band(fig, w, s["threshold"] / nw, lim, f"ALMA's update band (1 − α)γ_k/‖w‖ = {s['threshold'] / nw:.3g}",
+        _band(fig, w, s["threshold"] / nw, lim, "ALMA's update band",
               "rgba(0,114,178,0.13)")
         seg = _line(w, lim)
         fig.add(scatter(seg[:, 0], seg[:, 1], "ALMA's hyperplane", mode="lines", line=dict(color=theme.BLUE, width=3),
@@ -117,7 +117,7 @@ def alma_updates(a, t: int) -> go.Figure:
         _level(fig, a.slide_order, a.T, "order on the slide: (‖u_SVM‖/α)²", theme.GREY, "dot", 1.5)
     if a.converged_pass is not None and a.epochs > 1:
         fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
-                  colour=theme.GREY, side="left")
+                  colour=theme.GREY, side="right")
     fig.round_marker(t)
     lay = axes("round t", "count")
     top = max(a.updates.value if a.updates.applies else 0, float(a.n_updates), float(a.perceptron.mistakes.sum()))
@@ -126,7 +126,7 @@ def alma_updates(a, t: int) -> go.Figure:
 
 
 def alma_margin(a, t: int) -> go.Figure:
-    """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ* and γ*.
+    """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ⋆ and γ⋆.
     It changes only after an update, so only those rounds are sent (a step line)."""
     fig = Fig()
     T = a.T
@@ -136,24 +136,24 @@ def alma_margin(a, t: int) -> go.Figure:
                     line=dict(color=theme.BLUE, width=2.5, shape="hv"),
                     hovertemplate="round %{x}: %{y:.4g}<extra></extra>"))
     if a.separable:
-        _level(fig, a.final_margin.value, T, "bound: (1 − α)γ* (once a pass makes no update)", theme.BOUND, "dash")
-        _level(fig, a.gamma, T, "SVM margin γ*", theme.GREEN, "dot", 2)
+        _level(fig, a.final_margin.value, T, "bound: (1 − α)γ⋆ (once a pass makes no update)", theme.BOUND, "dash")
+        _level(fig, a.gamma, T, "SVM margin γ⋆", theme.GREEN, "dot", 2)
     if a.converged_pass is not None and a.epochs > 1:
         fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
-                  colour=theme.GREY, side="left")
+                  colour=theme.GREY, side="right")
     fig.round_marker(t)
     fin = m[np.isfinite(m)]
-    lo = float(fin.min()) if fin.size else -1.0
-    hi = max(a.gamma, float(fin.max()) if fin.size else 0.0)
+    hi = max(a.gamma, float(fin.max()) if fin.size else 0.0, 0.05)
     lay = axes("round t", "margin on the normalised points")
-    lay["yaxis"].update(range=[max(lo, -1.0) - 0.02, hi * 1.1 + 0.02])
-    return fig.build({"title": {"text": "ALMA's margin against (1 − α)γ*"}, **lay}, height=400)
+    lay["yaxis"].update(range=[-0.8 * hi, 1.25 * hi])   # the early, negative margins leave the picture downwards
+    return fig.build({"title": {"text": "ALMA's margin against (1 − α)γ⋆"}, **lay}, height=400)
 
 
 def sop_mistakes(b) -> go.Figure:
     """Cumulative mistakes of the second-order Perceptron and the Perceptron, each with its bound."""
     curves = {"2nd order": np.cumsum(b.sop.mistakes), "Perceptron": np.cumsum(b.perceptron.mistakes)}
-    log = b.separable and b.novikoff.value > 30 * max(1.0, b.sop_bound.value)
+    top = max(1, int(b.sop.mistakes.sum()), int(b.perceptron.mistakes.sum()))
+    log = b.separable and b.novikoff.value > 20 * top
     return curves_with_bounds(curves, [b.sop_bound, b.novikoff], title="Mistakes against the bounds",
                               yaxis_title="mistakes", log_y=log, height=420)
 
@@ -212,11 +212,12 @@ def selective_sweep(s) -> go.Figure:
     fig = Fig()
     names = ["∞" if math.isinf(c) else f"{c:g}" for c in s.sweep_c]
     fig.add(scatter(s.sweep_labels, s.sweep_mistakes, "c sweep", mode="lines+markers+text", text=[f"c = {n}" for n in names],
-                    textposition="top center", line=dict(color=theme.BLUE, width=2), marker=dict(size=9),
+                    textposition=(["top center", "bottom center"] * len(names))[: len(names)],
+                    line=dict(color=theme.BLUE, width=2), marker=dict(size=9),
                     hovertemplate="labels %{x}<br>mistakes %{y}<extra></extra>"))
     fig.add(scatter([int(s.labels[-1])], [int(s.trace.mistakes.sum())], f"this run, c = {s.c:g}", mode="markers",
                     marker=dict(size=16, symbol="star", color=theme.VERMILLION)))
     lay = axes("labels queried (of T = %d)" % s.T, "mistakes")
     lay["xaxis"].update(range=[0, s.T * 1.08])
-    lay["yaxis"].update(rangemode="tozero")
+    lay["yaxis"].update(range=[0, float(max(s.sweep_mistakes.max(), s.trace.mistakes.sum())) * 1.3 + 1])
     return fig.build({"title": {"text": "Trading labels for mistakes"}, **lay}, height=400)

@@ -23,7 +23,7 @@ INTRO = (
     "*Where the slide and the paper differ, this page follows the paper:* the slide's ALMA adds y x/√k and "
     "rescales w to the unit sphere; the paper (whose theorems are drawn here) normalises each instance to x/‖x‖, "
     "steps by C/√k with C = √2 and projects onto the unit **ball**, w/max(1, ‖w‖). The slide's c is the paper's "
-    "B = 1/α. The slide's update count (‖u_SVM‖/α)² is the order of the paper's bound 2/γ*²(2/α − 1)² + 8/α − 4, "
+    "B = 1/α. The slide's update count (‖u_SVM‖/α)² is the order of the paper's bound 2/γ⋆²(2/α − 1)² + 8/α − 4, "
     "so the chart draws the paper's bound and marks the slide's order.")
 
 SOURCES = {"Generated": "points in the plane separated through the origin with margin γ (their radius is at most 1)."}
@@ -31,7 +31,7 @@ SOURCES = {"Generated": "points in the plane separated through the origin with m
 HELP = SimpleNamespace(
     T="Rounds in one pass over the stream.",
     gamma="The margin of the generated stream: every point is at least γ from the separator.",
-    alpha="ALMA's α in (0, 1]: it aims at margin (1 − α)γ*; a small α gets closer to the SVM but takes more updates "
+    alpha="ALMA's α in (0, 1]: it aims at margin (1 − α)γ⋆; a small α gets closer to the SVM but takes more updates "
           "(the bound grows like 1/α²).",
     epochs="Passes over the stream. ALMA's margin guarantee is for the hyperplane it settles on: replay until a "
            "pass makes no update.",
@@ -53,14 +53,14 @@ _BASE = {"stream": "Generated", "T": 60, "gamma": 0.15, "seed": 0, "epochs": 50}
 PRESETS = [
     Preset("ALMA approaches the SVM (α = 0.5)",
            f"{NOTES}, Online approximation of SVM hyperplane: replayed until a pass makes no update, ALMA's "
-           "hyperplane separates with margin at least (1 − α)γ*; here it ends well above that floor.",
+           "hyperplane separates with margin at least (1 − α)γ⋆; here it ends well above that floor.",
            {**_BASE, "alpha": 0.5}),
     Preset("Closer to the SVM: α = 0.3",
-           f"{NOTES}, ALMA's result: a smaller α promises more of the SVM margin, (1 − α)γ*, at the price of more "
+           f"{NOTES}, ALMA's result: a smaller α promises more of the SVM margin, (1 − α)γ⋆, at the price of more "
            "updates (the bound grows like 1/α²) and more passes before one is free of updates.",
            {**_BASE, "alpha": 0.3, "epochs": 200}),
     Preset("α = 1: a normalised Perceptron",
-           f"{NOTES}: with α = 1 ALMA updates only on mistakes and promises no margin, (1 − α)γ* = 0; compare its "
+           f"{NOTES}: with α = 1 ALMA updates only on mistakes and promises no margin, (1 − α)γ⋆ = 0; compare its "
            "hyperplane with the Perceptron's.",
            {**_BASE, "alpha": 1.0}),
     Preset("Second order pays: correlated features, d = 50",
@@ -84,13 +84,13 @@ def _f(x: float) -> str:
 def alma_readout(a, s: dict) -> dict:
     return {"round t": f"{s['t']} / {a.T}", "ALMA's updates k − 1": str(s["updates"]),
             "ALMA's margin now": _f(s["margin"]) if math.isfinite(s["margin"]) else "w = 0",
-            "(1 − α)γ*": _f(a.final_margin.value) if a.separable else "–"}
+            "(1 − α)γ⋆": _f(a.final_margin.value) if a.separable else "–"}
 
 
 def alma_plane(a, s: dict) -> str:
     if not a.separable:
         return "No line through the origin separates the normalised points: there is no SVM hyperplane to draw."
-    out = (f"The points are the instances ALMA sees, x/‖x‖. The green line is the SVM hyperplane (margin γ* = "
+    out = (f"The points are the instances ALMA sees, x/‖x‖. The green line is the SVM hyperplane (margin γ⋆ = "
            f"{a.gamma:.4g}); the blue band is where a point would trigger an update now, |w·x̂| ≤ (1 − α)γ_k = "
            f"{s['threshold']:.4g} (k = {int(s['k'])}).")
     if math.isfinite(s["margin"]):
@@ -103,7 +103,7 @@ def alma_updates(a) -> str:
         return f"ALMA made {a.n_updates} updates; the stream is not separable, so no bound applies."
     return (f"ALMA made {a.n_updates} updates in {a.epochs} pass{'es' if a.epochs != 1 else ''}, under the paper's "
             f"bound {a.updates.value:.4g} and under the slide's order (‖u_SVM‖/α)² = {a.slide_order:.4g} with "
-            f"‖u_SVM‖ = 1/γ* = {1 / a.gamma:.4g}. The Perceptron on the same normalised points made "
+            f"‖u_SVM‖ = 1/γ⋆ = {1 / a.gamma:.4g}. The Perceptron on the same normalised points made "
             f"{int(a.perceptron.mistakes.sum())} mistakes.")
 
 
@@ -112,10 +112,10 @@ def alma_margin(a) -> str:
         return "No positive margin exists on this stream."
     if a.converged_pass is None:
         return (f"No pass has been free of updates yet (after {a.epochs} passes), so the guarantee does not apply "
-                f"yet; ALMA's margin is {a.final:.4g} against (1 − α)γ* = {a.final_margin.value:.4g}. Add passes.")
+                f"yet; ALMA's margin is {a.final:.4g} against (1 − α)γ⋆ = {a.final_margin.value:.4g}. Add passes.")
     return (f"From pass {a.converged_pass} on ALMA makes no update: its final margin {a.final:.4g} is "
-            f"{'at least' if a.final >= a.final_margin.value else 'BELOW'} (1 − α)γ* = {a.final_margin.value:.4g}, "
-            f"{a.final / a.gamma:.0%} of the SVM margin γ* = {a.gamma:.4g}.")
+            f"{'at least' if a.final >= a.final_margin.value else 'BELOW'} (1 − α)γ⋆ = {a.final_margin.value:.4g}, "
+            f"{a.final / a.gamma:.0%} of the SVM margin γ⋆ = {a.gamma:.4g}.")
 
 
 # ---- the second-order Perceptron ----------------------------------------------------------------

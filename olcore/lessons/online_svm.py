@@ -185,17 +185,17 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
     m = _margins(Xh, y, trace)
     n_upd = int(trace.extras["updated"].sum())
     statement_u = ("**ALMA's updates** (Gentile 2001, Corollary 4, p = 2, B = 1/α, C = √2): if a unit u has "
-                   "y_t u·x_t/‖x_t‖ ≥ γ* > 0 for every t, ALMA makes at most 2/γ*² (2/α − 1)² + 8/α − 4 updates, "
+                   "y_t u·x_t/‖x_t‖ ≥ γ⋆ > 0 for every t, ALMA makes at most 2/γ⋆² (2/α − 1)² + 8/α − 4 updates, "
                    "however often the stream is replayed. The notes' slide gives the order, (‖u_SVM‖/α)² with "
-                   "‖u_SVM‖ = 1/γ*.")
+                   "‖u_SVM‖ = 1/γ⋆.")
     statement_m = ("**ALMA's margin** (Gentile 2001, Theorem 3): once a whole pass makes no update, ALMA's "
-                   "hyperplane separates the stream with margin at least (1 − α)γ*; in the notes' words, it has "
+                   "hyperplane separates the stream with margin at least (1 − α)γ⋆; in the notes' words, it has "
                    "found a separating u with ‖u‖ ≤ ‖u_SVM‖/(1 − α).")
-    why = ("no line through the origin separates these points (normalised), so there is no γ* > 0: the "
+    why = ("no line through the origin separates these points (normalised), so there is no γ⋆ > 0: the "
            "guarantees say nothing.")
     if separable:
         bu = float(bounds.alma_updates(g, alpha))
-        updates = BoundReport("ALMA's update bound", "2/γ*²·(2/α − 1)² + 8/α − 4", bu,
+        updates = BoundReport("ALMA's update bound", "2/γ⋆²·(2/α − 1)² + 8/α − 4", bu,
                               latex=(r"\text{updates} = %d \le \frac{2}{\gamma^{*2}}\Big(\frac{2}{\alpha}-1\Big)^2"
                                      r" + \frac{8}{\alpha} - 4 = %.4g \quad(\gamma^* = %.4g,\ \alpha = %.3g)"
                                      % (n_upd, bu, g, alpha)),
@@ -203,7 +203,7 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
         bm = float(bounds.alma_margin(g, alpha))
         conv = clean.size > 0
         final_margin = BoundReport(
-            "ALMA's final margin", "(1 − α)γ*", bm,
+            "ALMA's final margin", "(1 − α)γ⋆", bm,
             latex=(r"\min_t \frac{y_t\,\mathbf w\cdot\hat{\mathbf x}_t}{\|\mathbf w\|} = %.4g \ \ge\ (1-\alpha)\gamma^*"
                    r" = %.4g" % (float(m[-1]), bm)),
             numbers={"gamma": g, "alpha": alpha}, applies=conv,
@@ -212,9 +212,9 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
             source=SOURCE_ALMA, statement=statement_m)
         slide = (1.0 / (alpha * g)) ** 2
     else:
-        updates = BoundReport("ALMA's update bound", "2/γ*²·(2/α − 1)² + 8/α − 4", math.inf, applies=False,
+        updates = BoundReport("ALMA's update bound", "2/γ⋆²·(2/α − 1)² + 8/α − 4", math.inf, applies=False,
                               why_not=why, source=SOURCE_ALMA, statement=statement_u)
-        final_margin = BoundReport("ALMA's final margin", "(1 − α)γ*", 0.0, applies=False,
+        final_margin = BoundReport("ALMA's final margin", "(1 − α)γ⋆", 0.0, applies=False,
                                    why_not=why, source=SOURCE_ALMA, statement=statement_m)
         slide = math.inf
     return ALMAAnalysis(X=X, Xh=Xh, y=y, alpha=alpha, epochs=epochs, pass_length=X.shape[0], trace=trace,
