@@ -125,6 +125,11 @@ LESSONS: tuple[Lesson, ...] = (
            "cannot beat ‖u‖ = √(B + 1).",
            code=("olcore.linear.KernelPerceptron",),
            int_keys=("T", "seed", "degree", "B")),
+    Lesson("online_svm", "Online SVM and fewer labels", ":material/linear_scale:", "Kernels and margins",
+           "ALMA closing in on the SVM hyperplane with (1 − α) of its margin, the second-order Perceptron "
+           "against the notes' table of mistake bounds, and selective sampling trading labels for mistakes.",
+           code=("olcore.linear.ALMA", "olcore.linear.SecondOrderPerceptron", "olcore.linear.SelectiveSampler"),
+           int_keys=("T", "seed", "epochs", "d")),
 )
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from olcore import StreamError, experts, streams
 
-# The worked run on the UCL slides (seeds/000_8a17f779656f0ef2.txt, "A run of the Halving
+# The worked run on the UCL slides (UCL COMP0078, Online learning, "A run of the Halving
 # Algorithm").  The slide leaves eliminated experts' later advice blank ("X"); any value
 # must give the same run, so two fillings are tried.
 UCL_ROWS = [

@@ -1,7 +1,7 @@
 """Widrow-Hoff: fast path == reference class == scikit-learn; Theorem 1 and the per-round claim
 of its proof hold on thousands of seeded random and adversarial streams with ||x|| <= 1.
 
-Theory is the oracle (seeds/004_d8e420cbfd1746de.txt): nothing here is copied from the code's output.
+Theory is the oracle (Princeton COS 511, lecture 18): nothing here is copied from the code's output.
 """
 
 from __future__ import annotations

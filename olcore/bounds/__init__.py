@@ -35,6 +35,8 @@ from .linear import (budget_forced_mistakes, ogd_hinge, ogd_hinge_eta, ogd_hinge
 from .oco import ogd_eta, ogd_proof_bound, ogd_regret, ogd_regret_eta, simplex_ogd_regret
 from .regression import online_to_batch, widrow_hoff, widrow_hoff_best_eta, widrow_hoff_tuned
 from .report import BoundReport
+from .margin import (SVMDirection, alma_margin, alma_updates, mistake_table, second_order_perceptron,
+                     svm_direction)
 from ..measure import UnitBallReport, check_unit_ball, hinge_loss, margin, radius, squared_hinge_loss
 from ..comparators import (WidrowHoffBound, best_u_nonseparable, consistent_disjunction,
                            max_margin_direction, widrow_hoff_clairvoyant, widrow_hoff_comparator,
@@ -57,6 +59,8 @@ __all__ = [
     "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_to_batch",
     # online convex optimisation
     "ogd_regret", "ogd_eta", "ogd_regret_eta", "ogd_proof_bound", "simplex_ogd_regret",
+    # margins: the SVM direction, ALMA, the second-order Perceptron (issue 14)
+    "SVMDirection", "svm_direction", "alma_updates", "alma_margin", "second_order_perceptron", "mistake_table",
     # the report type
     "BoundReport",
     # re-exported measurements (olcore.measure)

@@ -25,3 +25,10 @@ __all__ += ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "exponentiated_grad
 from .kernel_perceptron import KernelPerceptron, kernel_perceptron, rkhs_margin, supports_at  # noqa: E402
 
 __all__ += ["kernel_perceptron", "KernelPerceptron", "rkhs_margin", "supports_at"]
+# Online SVM and fewer labels: ALMA_2, the second-order Perceptron, selective sampling (issue 14)
+from .second_order import SecondOrderPerceptron, second_order_perceptron  # noqa: E402
+from .alma import ALMA, alma  # noqa: E402
+from .selective_sampling import SelectiveSampler, selective_sampling  # noqa: E402
+
+__all__ += ["second_order_perceptron", "SecondOrderPerceptron", "alma", "ALMA", "selective_sampling",
+            "SelectiveSampler"]
