@@ -187,3 +187,16 @@ def test_the_preset_box_names_the_preset_a_link_reproduces():
     key = next(k for k in preset.values if k == "eta")
     at.slider(key=key).set_value(0.5).run()                                # explore from there
     assert at.selectbox(key="preset").value == "(your own settings)"
+
+
+def test_log_axes_label_whole_values_only():
+    from olapp.figures import log_ticks
+
+    short = log_ticks([1, 400])
+    assert short["tickvals"][:7] == [1, 2, 5, 10, 20, 50, 100] and short["ticktext"][:7] == ["1", "2", "5", "10", "20",
+                                                                                               "50", "100"]
+    wide = log_ticks([0.5, 3e7])
+    assert all(abs(np.log10(v) - round(np.log10(v))) < 1e-9 for v in wide["tickvals"])   # decades only
+    assert "10⁸" in wide["ticktext"] and "1,000" in wide["ticktext"]
+    fig = figures.curves_with_bounds({"a": np.arange(1.0, 300.0)}, {"b": 500.0}, log_y=True)
+    assert fig.layout.yaxis.tickvals is not None and fig.layout.yaxis.type == "log"

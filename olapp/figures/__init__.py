@@ -24,7 +24,7 @@ import plotly.graph_objects as go
 
 from .. import theme
 
-__all__ = ["MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
+__all__ = ["log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
 
 #: Longest line a figure draws; longer runs are downsampled (the last round always kept).
 MAX_POINTS = 2000
@@ -101,6 +101,29 @@ def _bound_parts(bound) -> tuple[str | None, object]:
     return None, bound
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def log_ticks(values) -> dict:
+    """Clean ticks for a log axis over ``values``: 1-2-5 when it spans at most three decades,
+    else the decades alone, each labelled in full (``"200"``, ``"10⁶"``), never plotly's small
+    minor digits (which read as "2, 100, 5, 2, 10")."""
+    v = np.asarray(values, dtype=float).ravel()
+    v = v[np.isfinite(v) & (v > 0)]
+    if v.size == 0:
+        return {"dtick": 1}
+    lo, hi = int(np.floor(np.log10(v.min()))), int(np.ceil(np.log10(v.max())))
+    steps = (1, 2, 5) if hi - lo <= 3 else (1,)
+    vals = [m * 10.0 ** e for e in range(lo, hi + 1) for m in steps]
+
+    def label(x: float) -> str:
+        e = int(round(np.log10(x)))
+        if 1e-3 <= x < 1e6:
+            return f"{x:,.10g}"
+        return f"10{str(e).translate(_SUPERSCRIPT)}" if np.isclose(x, 10.0 ** e) else f"{x:.0e}"
+    return {"tickmode": "array", "tickvals": vals, "ticktext": [label(x) for x in vals]}
+
+
 def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: int | None = None,
                        title: str = "Cumulative loss", yaxis_title: str = "cumulative loss",
                        xaxis_title: str = "round t", log_y: bool = False, pass_length: int | None = None,
@@ -166,6 +189,10 @@ def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: i
                       colour="rgba(140,140,140,0.45)", width=1, side="left")
     fig.round_marker(t)
     lay = axes(xaxis_title, yaxis_title + (" (log scale)" if log_y else ""))
-    lay["yaxis"].update(type="log", dtick="D2") if log_y else lay["yaxis"].update(rangemode="tozero")
+    if log_y:
+        shown = [np.asarray(c, dtype=float) for c in curves.values()] + [np.asarray(y0) for _, y0 in drawn]
+        lay["yaxis"].update(type="log", **log_ticks(np.concatenate([a.ravel() for a in shown]) if shown else []))
+    else:
+        lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": title}, **lay}, height=height)
 

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 from olcore.lessons.ogd import ExpertsAnalysis, KSweep, LossGrid, OGDAnalysis, Sweep
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
 
 __all__ = ["plane", "nonexp", "regret", "sweep", "potential", "per_round", "telescoping", "experts", "k_sweep"]
 
@@ -112,7 +112,7 @@ def sweep(s: Sweep, eta: float | None = None) -> go.Figure:
     if eta is not None and abs(np.log(eta / s.eta_star[0])) > 1e-9:
         fig.vline(float(eta), "this run's η", side="left")
     lay = axes("step size η (log scale)", "final regret R_T")
-    lay["xaxis"].update(type="log", dtick="D2")          # 1-2-5 labels: no crowded minor digits
+    lay["xaxis"].update(type="log", **log_ticks(e))
     lay["yaxis"].update(range=[min(0.0, float(s.regrets.min()) * 1.1), float(s.bound.min()) * 2.5])
     return fig.build({"title": {"text": "Final regret against the step size"}, "hovermode": "closest", **lay},
                      height=420)

@@ -12,7 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, scatter
+from . import Fig, axes, bound_name, curves_with_bounds, log_ticks, scatter
 
 __all__ = ["alma_plane", "alma_updates", "alma_margin", "sop_mistakes", "sop_plane", "selective_curves",
            "selective_plane", "selective_sweep"]
@@ -121,7 +121,7 @@ def alma_updates(a, t: int) -> go.Figure:
     fig.round_marker(t)
     lay = axes("round t", "count")
     top = max(a.updates.value if a.updates.applies else 0, float(a.n_updates), float(a.perceptron.mistakes.sum()))
-    lay["yaxis"].update(type="log", dtick="D2", range=[-0.1, np.log10(top * 1.6 + 1)])
+    lay["yaxis"].update(type="log", range=[-0.1, np.log10(top * 1.6 + 1)], **log_ticks([1, top * 1.6 + 1]))
     return fig.build({"title": {"text": "Updates against the bound"}, **lay}, height=400)
 
 

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from olcore.lessons.widrow_hoff import FORMULA_T1, FORMULA_T2
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
 
 __all__ = ["BOUND_T1", "BOUND_T2", "BOUND_CLAIM", "BOUND_TELESCOPED", "WH", "CLAIRVOYANT", "PHI", "DROP",
            "AVERAGED", "LAST", "BAND", "EG", "WH_EG", "U_EG",
@@ -153,7 +153,7 @@ def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant:
     fig.vline(eta_best, f"η* = {eta_best:.3g}", dash="solid", width=2, side=best)
     lay = axes("learning rate η", "total square loss (log scale)")
     lay["xaxis"].update(range=[0, 1])
-    lay["yaxis"].update(type="log", range=[np.log10(lo) - 0.15, np.log10(hi) + 0.6])
+    lay["yaxis"].update(type="log", range=[np.log10(lo) - 0.15, np.log10(hi) + 0.6], **log_ticks([lo, hi]))
     return fig.build({"title": {"text": "Total loss after T rounds, for every η"}, **lay}, height=height)
 
 
@@ -214,7 +214,7 @@ def online_to_batch(c, *, height: int = 460) -> go.Figure:
     fig.add(scatter([mm[0], mm[-1]], [float(c.best_risk)] * 2, "min_u R_u (best possible)", mode="lines",
                     line=dict(color=theme.GREEN, width=2, dash="dot"), hovertemplate="%{y:.6g}"))
     lay = axes("sample size m (rounds of Widrow-Hoff, log scale)", "risk (mean square error)")
-    lay["xaxis"].update(type="log", dtick="D2")          # 1-2-5 labels: no crowded minor digits
+    lay["xaxis"].update(type="log", **log_ticks(mm))
     lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": "Online-to-batch: risk against the sample size m"}, **lay}, height=height)
 
