@@ -115,7 +115,7 @@ def warm(names=None) -> list[str]:
     # import of this module does first) imports them all, so this module needs no import of them.
     done = []
     with _warm_lock:
-        for name in (KERNELS if names is None else names):
+        for name in (list(KERNELS) if names is None else names):   # a copy: a module imported meanwhile may register one
             if name in _warmed:
                 continue
             KERNELS[name]()

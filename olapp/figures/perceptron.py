@@ -74,7 +74,8 @@ def data_space(a, view, height: int = 520) -> go.Figure:
                         line=dict(color=theme.BLUE, width=3), hoverinfo="skip"))
         tip = w / nw * 0.8 * R
         _arrow(fig, tip, (0, 0), theme.BLUE, 2.5)
-        _label(fig, tip * 1.12, "w_t/‖w_t‖", theme.BLUE)
+        fig.add(scatter([None], [None], "arrow: the normal w_t/‖w_t‖", mode="lines",   # named in the legend,
+                        line=dict(color=theme.BLUE, width=2.5), hoverinfo="skip"))      # not over the points
     else:
         fig.annotations.append(dict(x=0, y=-0.95 * R, xref="x", yref="y", showarrow=False,
                                     text="w = 0: no hyperplane yet (every score is 0)"))
@@ -92,7 +93,8 @@ def weight_space(a, view, height: int = 520) -> go.Figure:
     r"""The weights after each mistake so far, round t's update :math:`+y_t\mathbf x_t` as an arrow
     (when it was a mistake), the wedge of directions consistent with every point seen, and v."""
     path = np.asarray(view.path, float)
-    rho = max(float(np.linalg.norm(path, axis=1).max()) * 1.15, 1e-9)
+    # the axes span the whole run's weights, so they stay put while the player moves
+    rho = max(float(np.max(a.proof.norm)) * 1.15, 1e-9)
     if rho < 1e-6:
         rho = 1.0
     fig = Fig()

@@ -192,13 +192,18 @@ def wm_potential(log_W, log_lower, log_upper, t: int | None = None, *, beta: flo
     log_W = np.asarray(log_W, float)
     s = np.arange(len(log_W))
     idx = downsample(len(log_W))
+    # ln W_t runs along its lower bound once the best expert holds almost all the weight: the bound is
+    # drawn on top, dotted and wider, over a shaded gap, so both stay visible where they meet
+    lower = np.asarray(log_lower, float)[idx]
     fig = Fig().add(
         scatter(s[idx], np.asarray(log_upper, float)[idx], bound_name("ln n + M_t ln((1+β)/2)"), mode="lines",
                 line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"),
+        scatter(s[idx], lower, "gap ln W_t − lower bound", mode="lines", line=dict(width=0), hoverinfo="skip",
+                showlegend=False),
         scatter(s[idx], log_W[idx], "ln W_t (total weight)", mode="lines", line=dict(color=theme.BLUE, width=3),
-                hovertemplate="%{y:.4g}"),
-        scatter(s[idx], np.asarray(log_lower, float)[idx], bound_name("ln β^(min_i M_t,i)"), mode="lines",
-                line=dict(color=theme.GREEN, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"))
+                fill="tonexty", fillcolor="rgba(0,114,178,0.12)", hovertemplate="%{y:.4g}"),
+        scatter(s[idx], lower, bound_name("ln β^(min_i M_t,i)"), mode="lines",
+                line=dict(color=theme.GREEN, width=4, dash="dot"), hovertemplate="%{y:.4g}"))
     fig.round_marker(t)
     lay = _rounds_axis(axes("rounds played t", "ln W_t (natural log)"), len(log_W) - 1, -0.5)
     return fig.build({"title": {"text": f"WM proof (β = {beta:.3g}): ln W_t in its corridor"}, **lay},
