@@ -40,11 +40,13 @@ import numpy as np
 from .. import bounds, linear
 from ..bounds._broadcast import out
 from ..errors import StreamError
+from ..jit import f64, kernel, njit
+from ..linear._engine import dot
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["Learner", "LEARNERS", "register_learner", "Ensemble", "ensemble", "error_matrix_rows",
-           "sample_risk", "holdout_errors", "Choice", "choose_penalised", "RiskBounds", "risk_bounds",
+           "sample_risk", "holdout_errors", "unseen_errors", "Choice", "choose_penalised", "RiskBounds", "risk_bounds",
            "GaussianHalfspace", "GaussianClasses", "EmpiricalDistribution"]
 
 
@@ -169,20 +171,49 @@ def sample_risk(W, X, y) -> np.ndarray | float:
 
 def holdout_errors(X, y, ens: Ensemble) -> np.ndarray:
     r""":math:`e_t = \sum_{i=t+1}^n \mathbb 1[H_t(\mathbf x_i)\ne y_i]` for :math:`t = 0..n-1`: each hypothesis's
-    errors on the :math:`m_t = n - t` examples it has not seen (row ``t`` onwards, 0-based)."""
+    errors on the :math:`m_t = n - t` examples it has not seen (row ``t`` onwards, 0-based).
+
+    One compiled loop (:func:`unseen_errors`): each distinct hypothesis is tested once, from the last
+    row back to the first round it is in force, so the work is :math:`O(\sum_k (n - a_k)\,d)` for
+    hypotheses first used in rounds :math:`a_k`.  The error test is the learners' own,
+    :math:`y\,\mathbf w\cdot\mathbf x \le 0` with a row-by-row dot product, so :math:`e_t - e_{t+1}` is the
+    online mistake of round :math:`t+1` whenever :math:`H_{t+1} = H_t`.
+    """
     X = as_matrix(X, "X")
-    y = as_labels(y, X.shape[0], "y", (-1, 1)).astype(float)
-    n = ens.n
-    if X.shape[0] != n:
-        raise StreamError.bad("X", f"{X.shape[0]} rows", f"the ensemble's sample size n = {n}")
-    idx = ens.index[:n]
-    e = np.empty(n)
-    t_all = np.arange(n)
-    for k0, E in error_matrix_rows(ens.table, X, y):
-        S = np.cumsum(E[:, ::-1], axis=1)[:, ::-1]          # S[k, j] = sum_{i >= j} E[k, i]
-        sel = (idx >= k0) & (idx < k0 + E.shape[0])
-        e[sel] = S[idx[sel] - k0, t_all[sel]]
+    y = as_labels(y, X.shape[0], "y", (-1, 1))
+    if X.shape[0] != ens.n:
+        raise StreamError.bad("X", f"{X.shape[0]} rows", f"the ensemble's sample size n = {ens.n}")
+    index = np.ascontiguousarray(ens.index, dtype=np.int64).view()
+    index.setflags(write=False)                       # one numba specialisation: read-only inputs
+    return unseen_errors(f64(ens.table), index, f64(X), f64(y))
+
+
+@njit
+def unseen_errors(table, index, X, y):
+    """The loop of :func:`holdout_errors` (float64 / int64 C-contiguous arrays)."""
+    n, d = X.shape
+    e = np.zeros(n)
+    start = 0
+    while start < n:
+        k = index[start]
+        end = start
+        while end + 1 < n and index[end + 1] == k:
+            end += 1
+        acc = 0.0
+        for j in range(n - 1, start - 1, -1):           # suffix counts of H_k's errors
+            s = dot(table[k], X[j])
+            if y[j] * s <= 0.0:
+                acc += 1.0
+            if j <= end:
+                e[j] = acc
+        start = end + 1
     return e
+
+
+@kernel("online_to_batch")
+def _warm():
+    X = np.array([[1.0, 0.0], [0.0, -1.0]])
+    holdout_errors(X, np.array([1.0, 1.0]), ensemble(X, [1.0, 1.0]))
 
 
 @dataclass(frozen=True, eq=False)
@@ -306,6 +337,10 @@ class GaussianHalfspace:
     def bayes_risk(self) -> float:
         return float(self.noise)
 
+    @property
+    def d(self) -> int:
+        return int(self.u.size)
+
     def sample(self, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         X = rng.standard_normal((n, self.u.size))
         y = np.where(X @ self.u >= 0, 1.0, -1.0)
@@ -329,6 +364,10 @@ class GaussianClasses:
     @property
     def bayes_risk(self) -> float:
         return float(_phi(-np.linalg.norm(self.mu)))
+
+    @property
+    def d(self) -> int:
+        return int(self.mu.size)
 
     def sample(self, n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         y = np.where(rng.random(n) < 0.5, -1.0, 1.0)
