@@ -119,6 +119,11 @@ LESSONS: tuple[Lesson, ...] = (
            "under D G √T at η = D/(G√T), the telescoping proof, and OGD on the simplex against Hedge.",
            code=("olcore.oco.ProjectedOGD", "olcore.oco.SimplexOGD"),
            int_keys=("T", "d", "seed", "n", "sweep_seeds")),
+    Lesson("mistakes_to_risk", "From mistakes to risk", ":material/casino:", "From online to batch",
+           "One pass of the Perceptron or PA over an i.i.d. sample: the ensemble's risk on held-out data against "
+           "its mistakes and Bernstein's bound, a hypothesis chosen by penalised risk, and how often the bounds fail.",
+           code=("olcore.linear.Perceptron", "olcore.linear.PassiveAggressive"),
+           int_keys=("n", "d", "seed", "reps")),
 )
 
 

@@ -120,6 +120,11 @@ class Analysis:
     def risk_last(self) -> float:
         return float(self.risk[-1])
 
+    @property
+    def training_stream(self) -> Stream:
+        """The training sample the learner ran on (for an upload: its shuffled first half)."""
+        return from_arrays("linear", self.X, self.y)
+
 
 def analyse(stream: Stream, source: str = "Label noise", d: int = 5, noise: float = 0.1, seed: int = 0,
             learner: str = "perceptron", delta: float = 0.05, n_holdout: int = N_HOLDOUT) -> Analysis:
