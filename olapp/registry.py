@@ -123,7 +123,7 @@ LESSONS: tuple[Lesson, ...] = (
            "One pass of the Perceptron or PA over an i.i.d. sample: the ensemble's risk on held-out data against "
            "its mistakes and Bernstein's bound, a hypothesis chosen by penalised risk, and how often the bounds fail.",
            code=("olcore.linear.Perceptron", "olcore.linear.PassiveAggressive"),
-           int_keys=("n", "d", "seed", "reps")),
+           int_keys=("n", "d", "seed")),
 )
 
 
