@@ -75,13 +75,15 @@ def choice(a: Analysis, height: int = 460) -> go.Figure:
     fig = Fig()
     fig.add(_line(ts, a.risk[:n][idx], "risk(H_t) (held out)", theme.GREY, width=1.5),
             _line(ts, c.estimate[idx], "test error r̂_t on x_{t+1..n}", theme.SKY, width=1.5),
-            _line(ts, np.minimum(c.criterion, 1.5)[idx], "penalised estimate r̂_t + pen_t", theme.BLUE))
+            _line(ts, c.criterion[idx], "penalised estimate r̂_t + pen_t", theme.BLUE))
     fig.add(_line([0, n], [c.bound] * 2, bound_name(a.chosen_report.formula), theme.BOUND, dash="dash",
                   shape="linear"))
     chm = a.chosen_mistakes_report.value
-    if chm <= 1.5:
+    marks = [c.bound, a.risk_last, a.risk_averaged]
+    if chm <= 1.0:                                  # above 1 it says nothing (the caption gives its value)
         fig.add(_line([0, n], [chm] * 2, bound_name(a.chosen_mistakes_report.formula), theme.BOUND, dash="dot",
                       shape="linear"))
+        marks.append(chm)
     _hline(fig, 0, n, a.risk_last, f"last H_n: {a.risk_last:.3f}", theme.ORANGE, dash="dashdot")
     _hline(fig, 0, n, a.risk_averaged, f"averaged (1/n)Σ w_t: {a.risk_averaged:.3f}", theme.PURPLE, dash="longdash")
     if a.bayes_risk is not None:
@@ -91,7 +93,7 @@ def choice(a: Analysis, height: int = 460) -> go.Figure:
                     marker=dict(symbol="star", size=18, color=theme.VERMILLION, line=dict(color="white", width=1))))
     lay = axes("hypothesis H_t, t = 0..n−1", "risk / estimate")
     lay["xaxis"].update(range=[0, n * 1.01])
-    lay["yaxis"].update(range=[0, min(1.5, 1.1 * max(1.0, float(np.nanmax(np.minimum(c.criterion[: max(1, n // 2)], 1.5)))))])
+    lay["yaxis"].update(range=[0, min(1.05, max(0.5, 2.0 * max(marks)))])
     return fig.build({"title": {"text": "Step 2: Ĥ minimises the penalised estimate"}, **lay}, height=height)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from olcore import bounds
 from olcore.bounds.risk import C1
 from olcore.lessons.mistakes_to_risk import LEVEL, Analysis, Repetitions
 from olcore.online_to_batch import LEARNERS
@@ -89,8 +90,7 @@ apply the bound for every $K_j = 2^j$, $j = 0, \dots, J-1$, $J = \lceil \log_2 n
 $e^{-L} = \delta/J$; the union fails with probability at most $\delta$. For the smallest $j$ with $A \le K_j$,
 $K_j \le 2A + 1$, so $A - M_n < S(2A+1)$. Solving this quadratic inequality in $A$:
 
-$$\frac1n\sum_{t=1}^n \mathrm{risk}(H_{t-1}) < \frac1n\Big(M_n + \frac{7L}3 + \sqrt{\frac{49L^2}9 + 2L + 4LM_n}\Big),
-\qquad L = \ln\frac{\lceil\log_2 n\rceil + 1}{\delta}.$$
+$$\frac1n\sum_{t=1}^n \mathrm{risk}(H_{t-1}) < \frac1n\Big(M_n + \frac{7L}3 + \sqrt{\frac{49L^2}9 + 2L + 4LM_n}\Big), \qquad L = \ln\frac{\lceil\log_2 n\rceil + 1}{\delta}.$$
 
 *Where this differs from the notes:* the notes' $c(\ln M_n + \sqrt{M_n\ln M_n})$ becomes, with
 $\sqrt{a + b} \le \sqrt a + \sqrt b$, at most $\frac{14}3L + \sqrt{2L(2M_n+1)}$: the constant is $c \le 14/3$ and the
@@ -108,8 +108,7 @@ probability $\ge 1 - \delta/3$ (the data-dependent bound). To express it in $M_n
 $\mathrm{risk}(H_t) + (c_1L_{pen} + 2\sqrt{2L_{pen}m_t\mathrm{risk}(H_t)})/m_t$ with $c_1 = 13/3 + 1/\sqrt3$,
 $\sum_t 1/m_t = H_n \le 1 + \ln n$, and Cauchy-Schwarz gives
 
-$$\mathrm{risk}(\hat H) \le \frac1n\Big(B + c_1L_{pen}H_n + 2\sqrt{2L_{pen}H_nB}\Big),\quad
-B = \text{Step 1's bound on } A \text{ at } \delta/3.$$
+$$\mathrm{risk}(\hat H) \le \frac1n\Big(B + c_1L_{pen}H_n + 2\sqrt{2L_{pen}H_nB}\Big),\quad B = \text{Step 1's bound on } A \text{ at } \delta/3.$$
 
 *Where this is looser than the notes:* their $\sqrt{M_n\ln n}$ is here $\sqrt{M_n\ln(n/\delta)\ln n}$ (the
 Cauchy-Schwarz step); the $(\ln n)^2$ term is theirs, as $L_{pen}H_n$. With explicit constants it is vacuous
@@ -144,26 +143,36 @@ def ensemble(a: Analysis) -> str:
 
 def martingale(a: Analysis) -> str:
     env = a.bounds.envelope
-    gap = env - a.martingale
-    return ("Purple: the martingale Σ_(s≤t) (risk(H_(s−1)) − 1[mistake_s]), i.e. t × (average risk − M_t/t); it has "
-            "mean 0 at every t. Red dashed: the upper envelope Step 1 derives from Bernstein's inequality (the bound "
-            "on A − M_t). "
-            f"Closest approach over the run: {gap.min():.2f} below the envelope, at t = {int(gap.argmin()) + 1}; "
-            f"final value {a.martingale[-1]:.2f} against {float(env[-1]):.2f}.")
+    top = int(a.martingale.argmax())
+    return ("Purple: the martingale Σ_(s≤t) (risk(H_(s−1)) − 1[mistake_s]) = t × (average risk − M_t/t); it has "
+            "mean 0 at every t. Red dashed: the upper envelope Step 1 derives from Bernstein's inequality (its bound "
+            f"on the sum of the risks minus M_t). The martingale peaks at {a.martingale[top]:.2f} (t = {top + 1}, "
+            f"envelope {float(env[top]):.2f}) and ends at {a.martingale[-1]:.2f} (envelope {float(env[-1]):.2f}): the "
+            "envelope grows like √(M_t), the martingale's typical size.")
+
+
+def derivation_numbers(a: Analysis) -> str:
+    """The constants of the derivation for this run."""
+    n = a.n
+    J = bounds.peeling_cells(n)
+    return (f"**This run's constants** (n = {n}, δ = {a.delta:g}): J = ⌈log₂ n⌉ + 1 = {J}, "
+            f"L = ln(J/δ) = {float(a.bounds.level[-1]):.3f}, L_pen = ln(3n/δ) = {a.choice.level:.3f}, "
+            f"L₃ = ln(3J/δ) = {float(bounds.average_risk_level(n, a.delta / 3)):.3f}, "
+            f"H_n = {float(bounds.risk._harmonic(n)):.3f}, c₁ = {C1:.4f}.")
 
 
 def choice(a: Analysis) -> str:
     c = a.choice
     text = (f"For each H_t (t = 0..n−1): sky blue, its error rate r̂_t on the n − t examples after it; blue, the "
             f"penalised estimate r̂_t + pen_t (the Bernstein upper confidence bound at δ/(3n), L_pen = {c.level:.2f}; "
-            f"drawn up to 1.5); grey, its held-out risk. The star is Ĥ = H_{c.t_star}, the minimiser: penalised "
+            f"it leaves the top of the chart where the penalty is large); grey, its held-out risk. The star is Ĥ = H_{c.t_star}, the minimiser: penalised "
             f"estimate {c.bound:.4f}, held-out risk {a.risk_chosen:.4f}. Late hypotheses have few test examples, "
             f"so their penalty is large. Beside it: the last hypothesis H_n, held-out risk {a.risk_last:.4f}, and the "
             f"averaged w̄ = (1/n)Σ w_t (the regression lesson's conversion), held-out risk {a.risk_averaged:.4f}.")
     chm = a.chosen_mistakes_report.value
-    if chm > 1.5:
-        text += (f" The bound from M_n alone is {chm:.3f} here (above 1, not drawn): with explicit constants its "
-                 "(ln n)² term needs larger samples.")
+    if chm > 1.0:
+        text += (f" The bound from M_n alone is {chm:.3f} here: above 1, it says nothing and is not drawn (with "
+                 "explicit constants its (ln n)² term needs larger samples).")
     return text
 
 

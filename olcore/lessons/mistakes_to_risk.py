@@ -166,7 +166,7 @@ def analyse(stream: Stream, source: str = "Label noise", d: int = 5, noise: floa
         curve=np.minimum(1.0, rb.average),
         latex=(rf"\frac1n\sum_{{t=1}}^n \mathrm{{risk}}(H_{{t-1}}) \approx {avg[-1]:.4f} \le "
                rf"\frac{{M_n + \frac{{7L}}{{3}} + \sqrt{{\frac{{49L^2}}{{9}} + 2L + 4LM_n}}}}{{n}} = "
-               rf"\frac{{{Mn} + {7 * L / 3:.3f} + \sqrt{{{49 * L * L / 9:.3f} + {2 * L:.3f} + {4 * L * Mn:.1f}}}}}{{{n}}}"
+               rf"\frac{{{Mn} + {7 * L / 3:.2f} + \sqrt{{{49 * L * L / 9 + 2 * L + 4 * L * Mn:.1f}}}}}{{{n}}}"
                rf" = {avg_b:.4f}"),
         numbers={"M_n": Mn, "n": n, "delta": delta, "L": L, "average_risk": float(avg[-1])},
         source=f"{SOURCE}, Step 1: bound the average risk",
