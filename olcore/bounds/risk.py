@@ -161,7 +161,8 @@ def holdout_risk_lower(errors, m, delta):
     :math:`e - mp < S(mp, L)`; with probability at least :math:`1-\delta`.
 
     Solving :math:`e - q - L/3 < \sqrt{L^2/9 + 2Lq}` for :math:`q = mp`:
-    :math:`q_- = e + \frac{2L}3 - \sqrt{\frac{4L^2}9 + 2Le}` (and 0 when that is negative).
+    :math:`q_- = e + \frac{2L}3 - \sqrt{\frac{4L^2}9 + 2Le} = \frac{e(e - 2L/3)}{e + 2L/3 + \sqrt{4L^2/9 + 2Le}}`
+    (and 0 when that is negative).
 
     >>> holdout_risk_lower(0, 50, 0.05)
     0.0
@@ -171,7 +172,9 @@ def holdout_risk_lower(errors, m, delta):
     d = _delta(delta)
     together(errors=e, m=m, delta=d)
     e, m, L = np.asarray(e, float), np.asarray(m, float), -np.log(np.asarray(d, float))
-    return out(np.maximum(0.0, e + 2.0 * L / 3.0 - np.sqrt(4.0 * L * L / 9.0 + 2.0 * L * e)) / m)
+    # e + 2L/3 - sqrt(4L²/9 + 2Le) written without cancellation: exactly 0 at e = 0
+    root = np.sqrt(4.0 * L * L / 9.0 + 2.0 * L * e)
+    return out((np.maximum(0.0, e * (e - 2.0 * L / 3.0) / (e + 2.0 * L / 3.0 + root)) + 0.0) / m)  # no -0.0
 
 
 def average_risk(mistakes, n, delta):
