@@ -52,7 +52,7 @@ page.download(a.ens.trace, a.training_stream, bound=a.average_report.curve, name
 
 # ---- many samples: how often does each bound fail? ----------------------------------------------------------
 page.section("Many samples: how often does a bound fail, against δ?")
-r = page.run(lesson.repetitions, source, a.n, d, noise, seed, learner, float(delta), int(reps),
+r = page.run(lesson.repetitions, source, min(a.n, lesson.REP_N_MAX), d, noise, seed, learner, float(delta), int(reps),
              stream if source == UPLOAD else None)
 page.chart(figs.repetitions(r), L.repetitions(r), key="repetitions")
 

@@ -182,6 +182,16 @@ def test_upload_is_shuffled_and_halved():
     assert r.R == 20 and r.bayes_risk is None
 
 
+def test_large_uploads_are_capped():
+    s = lesson.make_stream("Separable", 4500, 2, 0.0, 0)
+    up = streams.from_arrays("linear", s.X, s.y)
+    a = lesson.analyse(up, lesson.UPLOAD, seed=0)
+    assert a.n == lesson.UPLOAD_N_MAX and a.n_holdout == 4500 - lesson.UPLOAD_N_MAX
+    big = streams.from_arrays("linear", np.vstack([s.X, s.X]), np.concatenate([s.y, s.y]))
+    r = lesson.repetitions(lesson.UPLOAD, 50, seed=0, reps=3, upload=big)
+    assert r.R == 3
+
+
 @pytest.mark.parametrize("call", [
     lambda: lesson.make_distribution("Overlapping classes", 3, 0.0, 0),
     lambda: lesson.make_distribution("Nope", 3, 0.1, 0),

@@ -19,9 +19,9 @@ CB = "Cesa-Bianchi, On-line learning, Statistical learning theory"
 
 #: Learners offered (ALMA appears here once it is registered in olcore.online_to_batch.LEARNERS).
 LEARNER_NAMES = {k: v.label for k, v in LEARNERS.items()}
-NS = [100, 200, 500, 1000, 2000, 5000]
+NS = [100, 200, 500, 1000, 2000]
 DELTAS = [0.01, 0.05, 0.1, 0.2, 0.5]
-REPS = [20, 50, 100, 200, 500]
+REPS = [20, 50, 100, 200]
 
 SOURCES = {
     "Separable": "x ~ N(0, I_d), y = sign(u·x) for a random unit u: Bayes risk 0 (no margin).",
@@ -37,18 +37,18 @@ PRESETS = [
            {"stream": "Label noise", "n": 1000, "d": 5, "noise": 0.1, "seed": 0, "learner": "perceptron",
             "delta": 0.05}),
     Preset("Separable: few mistakes, a tight bound",
-           f"{CB}: on a separable distribution M_n grows slowly, so the average-risk bound M_n/n + O((ln(1/δ) + "
-           "√(M_n ln(1/δ)))/n) is small.",
-           {"stream": "Separable", "n": 2000, "d": 5, "seed": 0, "learner": "perceptron", "delta": 0.05}),
+           f"{CB}: on a separable distribution M_n grows slowly, so the average-risk bound M_n/n + O((L + "
+           "√(M_n L))/n) is small.",
+           {"stream": "Separable", "n": 1000, "d": 5, "seed": 0, "learner": "perceptron", "delta": 0.05}),
     Preset("Passive-Aggressive on overlapping classes",
            f"{CB}: the conversion works for any incremental learner; PA changes its hypothesis on every margin "
            "error, not only on mistakes, and the same bounds hold.",
            {"stream": "Overlapping classes", "n": 1000, "d": 5, "noise": 0.1, "seed": 0, "learner": "pa",
             "delta": 0.05}),
-    Preset("Large sample: the mistake-only bound of Ĥ becomes informative",
-           f"{CB}, Step 2, guaranteed bound: with n = 5000 the (ln n)² term shrinks and the bound from M_n alone "
-           "falls below 1.",
-           {"stream": "Separable", "n": 5000, "d": 5, "seed": 0, "learner": "perceptron", "delta": 0.05}),
+    Preset("Larger sample: the mistake-only bound of Ĥ becomes informative",
+           f"{CB}, Step 2, guaranteed bound: with n = 2000 on a separable distribution the (ln n)²/n term has shrunk "
+           "and the bound from M_n alone falls below 1.",
+           {"stream": "Separable", "n": 2000, "d": 5, "seed": 0, "learner": "perceptron", "delta": 0.05}),
 ]
 
 HELP = SimpleNamespace(
@@ -59,10 +59,11 @@ HELP = SimpleNamespace(
     learner="The incremental learner run on the sample. The bounds hold for every one of them (ALMA joins "
             "this list when it lands).",
     delta="The bounds hold with probability at least 1 − δ over the random sample.",
-    reps="How many independent samples the failure count below draws (each of size n, from the same distribution).",
-    upload="An uploaded sample: features then a label ±1 per row. It is shuffled with the seed and halved: the "
-           "first half trains, the second half is held out to estimate each hypothesis's risk. The repetitions "
-           "below draw samples with replacement from all rows.",
+    reps="How many independent samples the failure count below draws (each of size n, at most 1000, from the same "
+         "distribution).",
+    upload="An uploaded sample: features then a label ±1 per row. It is shuffled with the seed and split: the "
+           "first half (at most 2,000 rows) trains, the other rows are held out to estimate each hypothesis's risk. The repetitions "
+           "below draw samples with replacement from your rows (at most 5,000 of them, chosen with the seed).",
 )
 
 INTRO = (
@@ -194,7 +195,7 @@ def repetitions(r: Repetitions) -> str:
                + ", ".join(rejected) + "." if rejected else
                f"No failure rate is significantly above δ (one-sided binomial test at level {LEVEL:g}).")
     return (f"{r.R} independent samples of n = {r.n} from the same distribution; each hypothesis's risk is exact here "
-            f"({'closed form for this distribution' if r.bayes_risk is not None else 'the error rate over all uploaded rows'}). "
+            f"({'closed form for this distribution' if r.bayes_risk is not None else 'the error rate over the uploaded rows drawn from'}). "
             f"Sorted ratios true risk / bound; a bound fails where a dot lies above 1. Failures against δ = {r.delta:g}: "
             + "; ".join(parts) + ". " + verdict + " The bounds hold far more often than 1 − δ: they are built from "
             "worst-case inequalities.")

@@ -35,13 +35,16 @@ from ..stream import MAX_ROUNDS, Stream, from_arrays
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "UPLOAD", "N_HOLDOUT", "make_distribution", "make_stream", "split_upload", "Analysis",
-           "analyse", "Repetitions", "repetitions", "binomial_tail", "LEVEL"]
+           "analyse", "Repetitions", "repetitions", "binomial_tail", "LEVEL", "REP_N_MAX"]
 
 SOURCE = "Cesa-Bianchi, On-line learning, Statistical learning theory"
 SOURCES = ("Separable", "Label noise", "Overlapping classes")
 UPLOAD = "Upload"
-#: Size of the held-out sample on which each hypothesis's risk is estimated (generated sources).
-N_HOLDOUT = 20_000
+#: Size of the held-out sample on which each hypothesis's risk is estimated (generated sources): the standard
+#: error of an estimate is at most 0.005.
+N_HOLDOUT = 10_000
+#: Largest sample size in :func:`repetitions` on the page (each sample costs O(n² d) for the penalised choice).
+REP_N_MAX = 1000
 #: Level of the one-sided binomial test of the failure counts (page and property tests).
 LEVEL = 0.001
 
@@ -69,14 +72,22 @@ def make_stream(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
     return from_arrays("linear", X, y, info={"source": source, "bayes_risk": D.bayes_risk})
 
 
+#: Most training rows taken from an upload (the penalised choice costs O(n² d)), most held-out rows, and most
+#: rows in the empirical distribution of :func:`repetitions` (a seeded subsample beyond it).
+UPLOAD_N_MAX = 2000
+UPLOAD_HOLDOUT_MAX = 20_000
+UPLOAD_DIST_MAX = 5000
+
+
 def split_upload(stream: Stream, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """An uploaded sample shuffled with ``seed`` and cut in two halves: training rows, held-out rows."""
+    """An uploaded sample shuffled with ``seed`` and cut in two: the first half (at most :data:`UPLOAD_N_MAX`
+    rows) trains, the other rows (at most :data:`UPLOAD_HOLDOUT_MAX`) are held out."""
     if stream.y is None or stream.T < 10:
         raise StreamError.bad("stream", f"{stream.T} row(s)", "at least 10 labelled rows (half are held out)")
     perm = np.random.default_rng([check_seed(seed), 3]).permutation(stream.T)
     X, y = stream.X[perm], np.asarray(stream.y, float)[perm]
-    h = stream.T // 2
-    return X[:h], y[:h], X[h:], y[h:]
+    h = min(stream.T // 2, UPLOAD_N_MAX)
+    return X[:h], y[:h], X[h:h + UPLOAD_HOLDOUT_MAX], y[h:h + UPLOAD_HOLDOUT_MAX]
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,8 +143,8 @@ def analyse(stream: Stream, source: str = "Label noise", d: int = 5, noise: floa
 
     For a generated ``source`` the training sample is ``stream`` (from :func:`make_stream` with the same
     settings) and the held-out sample is ``n_holdout`` fresh draws from the same distribution.  For
-    ``source = "Upload"`` the uploaded rows are shuffled with ``seed`` and halved (:func:`split_upload`):
-    the first half trains, the second is held out.
+    ``source = "Upload"`` the uploaded rows are shuffled with ``seed`` and split (:func:`split_upload`):
+    the first half (at most :data:`UPLOAD_N_MAX` rows) trains, the rest is held out.
     """
     delta = check_param(delta, "delta", 0, 1, lo_open=True, hi_open=True)
     if source == UPLOAD:
@@ -257,8 +268,8 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
     r"""``reps`` independent training samples of size ``n`` from one distribution; for each the exact risks.
 
     The distribution is :func:`make_distribution` (its direction from ``seed``), or for
-    ``source = "Upload"`` the uniform distribution over the uploaded rows (then the exact risk of a
-    hypothesis is its error rate over all of them).  Sample ``r`` is drawn from
+    ``source = "Upload"`` the uniform distribution over the uploaded rows (at most :data:`UPLOAD_DIST_MAX` of
+    them, a seeded subsample beyond; the exact risk of a hypothesis is its error rate over those rows).  Sample ``r`` is drawn from
     ``default_rng([seed, 4, r])``.
     """
     n = check_int(n, "n", 2, MAX_ROUNDS)
@@ -267,7 +278,10 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
     if source == UPLOAD:
         if upload is None or upload.y is None:
             raise StreamError.bad("stream", "no uploaded sample", "an uploaded labelled sample")
-        D = o2b.EmpiricalDistribution(upload.X, np.asarray(upload.y, float))
+        rows = np.arange(upload.T)
+        if upload.T > UPLOAD_DIST_MAX:
+            rows = np.sort(np.random.default_rng([check_seed(seed), 5]).choice(upload.T, UPLOAD_DIST_MAX, replace=False))
+        D = o2b.EmpiricalDistribution(upload.X[rows], np.asarray(upload.y, float)[rows])
     else:
         D = make_distribution(source, d, noise, seed)
     cols = {k: np.empty(reps) for k in ("M", "avg", "avg_b", "ch", "ch_b", "chm_b", "last", "avgd")}
