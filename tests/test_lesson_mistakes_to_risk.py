@@ -204,3 +204,20 @@ def test_large_uploads_are_capped():
 def test_bad_settings_raise_stream_error(call):
     with pytest.raises(StreamError):
         call()
+
+
+# -- the presets' claims hold at their settings ---------------------------------------------------------------
+
+def _preset_run(name):
+    from olapp.lessons.mistakes_to_risk import PRESETS
+    v = next(p for p in PRESETS if p.name == name).values
+    s = lesson.make_stream(v["stream"], v["n"], v["d"], v.get("noise", 0.1), v["seed"])
+    return lesson.analyse(s, v["stream"], v["d"], v.get("noise", 0.1), v["seed"], v["learner"], v["delta"])
+
+
+def test_preset_claims():
+    a = _preset_run("Perceptron, 10% label noise")
+    assert 0.4 * a.average[-1] <= a.risk_chosen <= 0.6 * a.average[-1]          # "about half"
+    assert a.average[-1] - a.M[-1] / a.n <= a.average_report.value - a.M[-1] / a.n
+    a = _preset_run("Larger sample: the mistake-only bound of Ĥ becomes informative")
+    assert a.chosen_mistakes_report.value < 1.0
