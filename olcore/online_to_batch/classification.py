@@ -23,6 +23,10 @@ Conventions: a linear hypothesis :math:`H(\mathbf x) = \operatorname{SGN}(\mathb
 :math:`(\mathbf x, y)` iff :math:`y\,\mathbf w\cdot\mathbf x \le 0` (the learners' own mistake test), so
 :math:`H_0` with :math:`\mathbf w = \mathbf 0` errs everywhere: :math:`\operatorname{risk}(H_0) = 1`.
 
+The notes' learner changes :math:`H` only on a mistake; nothing in either step needs that (only that
+:math:`H_{t-1}` depends on the first :math:`t-1` examples), so PA, which also updates on correct predictions
+with a margin below 1, fits as well.
+
 Learners are looked up in :data:`LEARNERS` by name.  **Hook for ALMA** (being built elsewhere):
 once ``olcore.linear.alma`` exists, ``register_learner("alma", "ALMA", linear.alma)`` (or one line in
 :data:`LEARNERS`) makes it available to :func:`ensemble` and to the /mistakes_to_risk page; any
