@@ -130,6 +130,11 @@ LESSONS: tuple[Lesson, ...] = (
            "against the notes' table of mistake bounds, and selective sampling trading labels for mistakes.",
            code=("olcore.linear.ALMA", "olcore.linear.SecondOrderPerceptron", "olcore.linear.SelectiveSampler"),
            int_keys=("T", "seed", "epochs", "d")),
+    Lesson("mistakes_to_risk", "From mistakes to risk", ":material/casino:", "From online to batch",
+           "One pass of the Perceptron or PA over an i.i.d. sample: the ensemble's risk on held-out data against "
+           "its mistakes and Bernstein's bound, a hypothesis chosen by penalised risk, and how often the bounds fail.",
+           code=("olcore.linear.Perceptron", "olcore.linear.PassiveAggressive"),
+           int_keys=("n", "d", "seed")),
 )
 
 

@@ -12,6 +12,7 @@ from .errors import StreamError
 from .trace import Trace
 from .jit import warm, warm_in_background
 from . import bounds, experts, linear, oco, stream, streams  # noqa: E402  (public submodules)
+from . import online_to_batch  # noqa: E402,F401  (registers its compiled kernel before any warm-up)
 from .bounds import BoundReport  # noqa: E402
 
 __all__ = ["StreamError", "Trace", "BoundReport", "bounds", "experts", "linear", "oco", "streams", "warm",

@@ -82,6 +82,17 @@ CASES = {
     "online_to_batch": (bounds.online_to_batch,
                         {"risk_u": _reals(0, 5), "norm_u_sq": _reals(0, 10), "eta": _reals(0.01, 0.99),
                          "m": _ints(1, 1000)}, {"m": 0, "eta": 0.0}),
+    # online-to-batch for classifiers (olcore.bounds.risk)
+    "average_risk": (bounds.average_risk, {"mistakes": _ints(0, 50), "n": _ints(50, 500), "delta": _reals(0.01, 0.9)},
+                     {"mistakes": -1, "n": 0, "delta": 1.0}),
+    "chosen_risk": (bounds.chosen_risk, {"mistakes": _ints(0, 50), "n": _ints(50, 500), "delta": _reals(0.01, 0.9)},
+                    {"mistakes": math.nan, "n": 2.5, "delta": 0.0}),
+    "holdout_risk": (bounds.holdout_risk, {"errors": _ints(0, 20), "m": _ints(20, 200), "delta": _reals(1e-6, 0.9)},
+                     {"errors": -2, "m": 0, "delta": -0.1}),
+    "holdout_risk_lower": (bounds.holdout_risk_lower,
+                           {"errors": _ints(0, 20), "m": _ints(20, 200), "delta": _reals(1e-6, 0.9)},
+                           {"errors": math.inf, "m": 1.5}),
+    "bernstein_deviation": (bounds.bernstein_deviation, {"K": _reals(0, 100), "L": _reals(0, 20)}, {"K": -1.0, "L": math.nan}),
 }
 
 

@@ -6,7 +6,9 @@ One function per theorem, grouped by family:
 - :mod:`olcore.bounds.linear`: Perceptron (separable, non-separable, on disjunctions), Winnow,
   OGD on the hinge loss, Passive-Aggressive;
 - :mod:`olcore.bounds.regression`: Widrow-Hoff (Theorem 1), online-to-batch (Theorem 2);
-- :mod:`olcore.bounds.oco`: projected online gradient descent (:math:`DG\sqrt T`), OGD on the simplex.
+- :mod:`olcore.bounds.oco`: projected online gradient descent (:math:`DG\sqrt T`), OGD on the simplex;
+- :mod:`olcore.bounds.risk`: online-to-batch for classifiers (Bernstein: the ensemble's average risk,
+  a held-out test, the penalised choice).
 
 Every bound **broadcasts**: a scalar in gives a float out; an array of prefix values in
 (e.g. :math:`\min_i M_i(t)` for :math:`t = 1..T`) gives the curve over rounds out.  Every
@@ -33,6 +35,8 @@ from .linear import (budget_forced_mistakes, ogd_hinge, ogd_hinge_eta, ogd_hinge
                      passive_aggressive_pa1, passive_aggressive_pa2, passive_aggressive_separable,
                      perceptron, perceptron_disjunction, perceptron_nonseparable, winnow, winnow_general)
 from .oco import ogd_eta, ogd_proof_bound, ogd_regret, ogd_regret_eta, simplex_ogd_regret
+from .risk import (average_risk, average_risk_level, bernstein_deviation, chosen_risk, holdout_risk,
+                   holdout_risk_lower, peeling_cells, penalty_level)
 from .regression import online_to_batch, widrow_hoff, widrow_hoff_best_eta, widrow_hoff_tuned
 from .report import BoundReport
 from .margin import (SVMDirection, alma_margin, alma_updates, mistake_table, second_order_perceptron,
@@ -57,6 +61,9 @@ __all__ = [
     "budget_forced_mistakes",
     # regression
     "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_to_batch",
+    # online-to-batch for classifiers
+    "average_risk", "average_risk_level", "chosen_risk", "holdout_risk", "holdout_risk_lower",
+    "bernstein_deviation", "peeling_cells", "penalty_level",
     # online convex optimisation
     "ogd_regret", "ogd_eta", "ogd_regret_eta", "ogd_proof_bound", "simplex_ogd_regret",
     # margins: the SVM direction, ALMA, the second-order Perceptron (issue 14)

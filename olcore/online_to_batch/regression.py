@@ -37,10 +37,10 @@ from typing import Callable
 
 import numpy as np
 
-from . import bounds, streams
-from .errors import StreamError
-from .linear.widrow_hoff import widrow_hoff_many
-from .validate import as_labels, as_matrix, check_int, check_param, check_seed
+from .. import bounds, streams
+from ..errors import StreamError
+from ..linear.widrow_hoff import widrow_hoff_many
+from ..validate import as_labels, as_matrix, check_int, check_param, check_seed
 
 __all__ = [
     "QuadraticRisk", "averaged", "running_average", "regression_sampler", "bootstrap_sampler",
