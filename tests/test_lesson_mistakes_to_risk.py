@@ -221,3 +221,11 @@ def test_preset_claims():
     assert a.average[-1] - a.M[-1] / a.n <= a.average_report.value - a.M[-1] / a.n
     a = _preset_run("Larger sample: the mistake-only bound of Ĥ becomes informative")
     assert a.chosen_mistakes_report.value < 1.0
+
+
+def test_alma_is_offered_and_its_ensemble_is_its_own_run():
+    s = lesson.make_stream("Separable", 200, 2, 0.0, 3)
+    ens = o2b.ensemble(s.X, s.y, "alma")
+    run = linear.alma(s.X, s.y, alpha=0.9)
+    assert np.array_equal(ens.mistakes, run.mistakes)
+    assert np.allclose(ens.weights[-1], run.weights[-1])

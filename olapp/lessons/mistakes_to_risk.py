@@ -17,7 +17,7 @@ from ..controls import Preset
 
 CB = "Cesa-Bianchi, On-line learning, Statistical learning theory"
 
-#: Learners offered (ALMA appears here once it is registered in olcore.online_to_batch.LEARNERS).
+#: Learners offered: every learner of olcore.online_to_batch.LEARNERS.
 LEARNER_NAMES = {k: v.label for k, v in LEARNERS.items()}
 NS = [100, 200, 500, 1000, 2000]
 DELTAS = [0.01, 0.05, 0.1, 0.2, 0.5]
@@ -56,8 +56,8 @@ HELP = SimpleNamespace(
     d="Dimension d of the instances x.",
     noise="Label noise: the probability a label is flipped. Overlapping classes: the Bayes risk Φ(−‖μ‖). "
           "Both are the best risk any classifier can reach.",
-    learner="The incremental learner run on the sample. The bounds hold for every one of them (ALMA joins "
-            "this list when it lands).",
+    learner="The incremental learner run on the sample. The bounds hold for every one of them: they need only "
+            "that H_(t−1) depends on the first t − 1 examples.",
     delta="The bounds hold with probability at least 1 − δ over the random sample.",
     reps="How many independent samples the failure count below draws (each of size n, at most 1000, from the same "
          "distribution).",

@@ -27,10 +27,9 @@ The notes' learner changes :math:`H` only on a mistake; nothing in either step n
 :math:`H_{t-1}` depends on the first :math:`t-1` examples), so PA, which also updates on correct predictions
 with a margin below 1, fits as well.
 
-Learners are looked up in :data:`LEARNERS` by name.  **Hook for ALMA** (being built elsewhere):
-once ``olcore.linear.alma`` exists, ``register_learner("alma", "ALMA", linear.alma)`` (or one line in
-:data:`LEARNERS`) makes it available to :func:`ensemble` and to the /mistakes_to_risk page; any
-whole-stream function ``fn(X, y, **params) -> Trace`` recording every update's weights fits.
+Learners are looked up in :data:`LEARNERS` by name (the Perceptron, PA, PA-I and ALMA with α = 0.9);
+:func:`register_learner` adds another: any whole-stream function ``fn(X, y, **params) -> Trace``
+recording every update's weights fits.
 """
 
 from __future__ import annotations
@@ -63,11 +62,12 @@ class Learner:
     defaults: dict = field(default_factory=dict)
 
 
-#: The learners by name.  ALMA joins with :func:`register_learner` once ``linear.alma`` lands.
+#: The learners by name (more join with :func:`register_learner`).
 LEARNERS: dict[str, Learner] = {
     "perceptron": Learner("Perceptron", linear.perceptron),
     "pa": Learner("Passive-Aggressive (PA)", linear.passive_aggressive, {"variant": "PA"}),
     "pa1": Learner("PA-I", linear.passive_aggressive, {"variant": "PA-I", "C": 1.0}),
+    "alma": Learner("ALMA (α = 0.9)", linear.alma, {"alpha": 0.9}),
 }
 
 
