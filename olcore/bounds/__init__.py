@@ -26,7 +26,7 @@ from ..errors import StreamError
 from .experts import (WEIGHTED_AVERAGE_ETA_MAX, halving, hedge, hedge_eta, hedge_regret,
                       randomized_weighted_majority, randomized_weighted_majority_regret, weighted_average,
                       weighted_majority, weighted_majority_constants, weighted_majority_regret)
-from .linear import (ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
+from .linear import (SVM_TOL, conjunction_elimination, svm_opt, ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
                      passive_aggressive_pa1, passive_aggressive_pa2, passive_aggressive_separable,
                      perceptron, perceptron_disjunction, perceptron_nonseparable, winnow, winnow_general)
 from .oco import ogd_eta, ogd_proof_bound, ogd_regret, ogd_regret_eta, simplex_ogd_regret
@@ -47,6 +47,7 @@ __all__ = [
     "perceptron", "perceptron_nonseparable", "perceptron_disjunction", "winnow", "winnow_general",
     "ogd_hinge", "ogd_hinge_eta", "ogd_hinge_regret", "ogd_hinge_loss_bound",
     "passive_aggressive_separable", "passive_aggressive_pa1", "passive_aggressive_pa2",
+    "conjunction_elimination", "svm_opt", "SVM_TOL",
     # regression
     "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_to_batch",
     # online convex optimisation

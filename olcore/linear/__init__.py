@@ -20,3 +20,8 @@ from .widrow_hoff import WidrowHoff, widrow_hoff, widrow_hoff_many  # noqa: E402
 from .eg import ExponentiatedGradient, exponentiated_gradient  # noqa: E402
 
 __all__ += ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "exponentiated_gradient", "ExponentiatedGradient"]
+
+# The elimination algorithm for conjunctions (issue 19)
+from .conjunction import ConjunctionElimination, conjunction_elimination  # noqa: E402
+
+__all__ += ["conjunction_elimination", "ConjunctionElimination"]

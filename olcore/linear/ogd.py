@@ -24,6 +24,12 @@ every :math:`\mathbf{u}` with :math:`\|\mathbf{u}\| \le U`,
 for any :math:`\eta` the proof gives :math:`U^2/(2\eta) + \eta m R^2 / 2`.
 Mistakes are counted as :math:`y_t \hat y_t \le 0`.
 
+**Conservative OGD** (``conservative=True``): update only on a mistake,
+:math:`y_t \hat y_t \le 0`.  Then :math:`\mathbf w_t = \eta\,\mathbf w_t^{\text{Perceptron}}`:
+every :math:`\eta > 0` makes the same predictions, hence the same mistakes, and the hyperplanes
+differ only in scale; with :math:`\eta = 1` it is the Perceptron.  The notes derive the
+Perceptron's bound :math:`M \le U^2R^2` this way (only mistake rounds count, so :math:`m = M`).
+
 References
 ----------
 ``seeds/000_8a17f779656f0ef2.txt`` ("OGD with Hinge Loss", "Regret Bound for OGD",
@@ -41,12 +47,13 @@ from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import kernel
 from ._engine import check_epochs
-from .passive_aggressive import OGD, hinge_trace
+from .passive_aggressive import CONSERVATIVE, OGD, hinge_trace
 
 __all__ = ["ogd_hinge", "OGDHinge"]
 
 
-def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") -> Trace:
+def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every",
+              conservative: bool = False) -> Trace:
     r"""Run OGD with hinge loss over a stream (the fast path).
 
     One plain loop over the rounds, compiled with numba (shared with Passive-Aggressive:
@@ -64,6 +71,9 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") ->
     record : {"every", "final"}, default="every"
         Which weights the trace keeps: every round's, or only the first and the final
         (``trace.recorded_rounds = [0, T]``; the extras are the same).
+    conservative : bool, default=False
+        Update only when :math:`y_t\,\mathbf w_t\cdot\mathbf x_t \le 0` (a mistake), the notes'
+        step 3 of "Deriving the perceptron algorithm/bound from OGD".
 
     Returns
     -------
@@ -81,13 +91,20 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") ->
     y = as_labels(y, X.shape[0], "y", (-1, 1))
     eta = check_param(eta, "eta", 0, None, lo_open=True)
     epochs = check_epochs(epochs, X.shape[0])
+    conservative = _check_conservative(conservative)
+    return hinge_trace(X, y, CONSERVATIVE if conservative else OGD, float(eta), epochs, record)
 
-    return hinge_trace(X, y, OGD, float(eta), epochs, record)
+
+def _check_conservative(conservative) -> bool:
+    if not isinstance(conservative, (bool, np.bool_)):
+        raise StreamError.bad("conservative", repr(conservative), "True or False")
+    return bool(conservative)
 
 
 @kernel("ogd_hinge")
 def _warm():
-    ogd_hinge(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2)
+    for conservative in (False, True):
+        ogd_hinge(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2, conservative=conservative)
 
 
 class OGDHinge:
@@ -97,10 +114,21 @@ class OGDHinge:
     ----------
     d : int
     eta : float, default=0.1
+    conservative : bool, default=False
+        Update only on a mistake, :math:`y_t\hat y_t \le 0` (the Perceptron scaled by :math:`\eta`).
+
+    >>> c = OGDHinge(2, eta=100.0, conservative=True)
+    >>> c.update([1.0, 0.0], 1)            # score 0: a mistake, w <- w + eta y x
+    1.0
+    >>> c.update([0.5, 0.0], 1)            # margin 50 > 0: no update (plain OGD also skips: 50 >= 1)
+    0.0
+    >>> c.w.tolist()
+    [100.0, 0.0]
     """
 
-    def __init__(self, d: int, eta: float = 0.1) -> None:
+    def __init__(self, d: int, eta: float = 0.1, conservative: bool = False) -> None:
         self.eta = check_param(eta, "eta", 0, None, lo_open=True)  # Select eta in (0, inf)
+        self.conservative = _check_conservative(conservative)
         self.w = np.zeros(d)    # Initialise w_1 := 0
         self.loss = 0.0         # L_OGD := 0
 
@@ -117,6 +145,6 @@ class OGDHinge:
         yhat = self.predict(x)
         loss = max(0.0, 1.0 - y * yhat)
         self.loss += loss
-        if y * yhat < 1:
+        if y * yhat < 1 and (not self.conservative or y * yhat <= 0):   # conservative: only on a mistake
             self.w = self.w + self.eta * y * x
         return loss

@@ -29,6 +29,18 @@ objective :math:`\tfrac{C}{2}\ell^2` corresponds to the paper's with :math:`C/2`
 A zero instance :math:`\mathbf{x}_t = 0` leaves the weights unchanged (:math:`\eta_t`
 times the zero vector); PA's :math:`\eta_t` is then taken as 0.
 
+**PA-I as dual ascent** (Cesa-Bianchi, On-line learning).  PA-I's step is
+:math:`\alpha_t = \operatorname{argmax}_{0\le\alpha\le C} D_t(\alpha)` with
+:math:`D_t(\alpha) = -\tfrac12\alpha^2\|\mathbf x_t\|^2 + \alpha(1 - y_t\mathbf w_{t-1}^\top\mathbf x_t)`,
+and :math:`D_t(\alpha_t)` is the increase of the SVM dual
+:math:`D_{svm}(\alpha) = -\tfrac12\|\sum_t\alpha_t y_t\mathbf x_t\|^2 + \sum_t\alpha_t`
+(:math:`0\le\alpha_t\le C`) when :math:`\alpha_t` is set, so by weak duality
+:math:`\sum_t D_t(\alpha_t) \le \text{SVM}_{OPT} = \min_{\mathbf u}\tfrac12\|\mathbf u\|^2 + C\sum_t\ell_t(\mathbf u)`
+(:func:`olcore.bounds.svm_opt`).  The slides print :math:`D_{svm}` without the labels
+:math:`y_t`; the increment they derive, and this module, include them.  A passive round has
+:math:`\alpha_t = 0` and :math:`D_t(0) = 0`.  ``extras["dual_increment"]`` holds
+:math:`D_t(\alpha_t)` (PA-I only).
+
 **Bound (PA-I, Crammer et al. Theorem 4).** If :math:`\|\mathbf{x}_t\| \le R`, for every
 :math:`\mathbf{u}`, :math:`M \le \max\{R^2, 1/C\}\,(\|\mathbf{u}\|^2 + 2C\sum_t \ell_t(\mathbf{u}))`
 (the notes state it with :math:`R = 1`).  On separable streams PA has
@@ -99,7 +111,10 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     Trace
         ``losses`` hinge losses :math:`\ell_t(\mathbf{w}_{t-1})`, ``mistakes``
         :math:`y_t\,\mathbf{w}_{t-1}\cdot\mathbf{x}_t \le 0`, ``predictions`` the signs,
-        weights (T+1, d); ``extras`` ``"score"``, ``"updated"``, ``"M"``, ``"norm_sq"``.
+        weights (T+1, d); ``extras`` ``"score"``, ``"updated"``, ``"M"``, ``"norm_sq"``; PA-I also
+        ``"dual_increment"`` (T,) :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 +
+        \alpha_t\ell_t(\mathbf w_{t-1})`, whose sum never exceeds :func:`olcore.bounds.svm_opt` of
+        the stream played (cycled ``epochs`` times).
 
     References
     ----------
@@ -111,11 +126,26 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     epochs = check_epochs(epochs, X.shape[0])
 
     code = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}[variant]
-    return hinge_trace(X, y, code, float(C), epochs, record)
+    trace = hinge_trace(X, y, code, float(C), epochs, record)
+    if variant == "PA-I":
+        trace.extras["dual_increment"] = dual_increments(X, trace.losses, float(C), epochs)
+    return trace
 
 
-#: ``rule`` codes of :func:`hinge_rounds`
-OGD, PA, PA_I, PA_II = 0, 1, 2, 3
+def dual_increments(X, losses, C: float, epochs: int = 1) -> np.ndarray:
+    r"""PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 + \alpha_t\ell_t`
+    with :math:`\alpha_t = \min\{C, \ell_t/\|\mathbf x_t\|^2\}` (:math:`C` when :math:`\mathbf x_t = 0`)
+    when :math:`\ell_t > 0`, else 0; ``losses`` are the hinge losses :math:`\ell_t(\mathbf w_{t-1})`."""
+    sq = np.einsum("td,td->t", X, X)
+    sq = np.tile(sq, epochs) if epochs > 1 else sq
+    with np.errstate(divide="ignore", invalid="ignore"):
+        alpha = np.where(sq > 0, np.minimum(C, losses / np.where(sq > 0, sq, 1.0)), C)
+    alpha = np.where(losses > 0, alpha, 0.0)
+    return -0.5 * alpha * alpha * sq + alpha * losses
+
+
+#: ``rule`` codes of :func:`hinge_rounds` (``CONSERVATIVE``: OGD updating only on a mistake)
+OGD, PA, PA_I, PA_II, CONSERVATIVE = 0, 1, 2, 3, 4
 
 
 def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
@@ -131,7 +161,8 @@ def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
 @njit
 def hinge_rounds(X, y, rule, c, epochs):
     r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
-    PA, PA-I or PA-II (``c`` = :math:`C`).
+    PA, PA-I or PA-II (``c`` = :math:`C`), or conservative OGD (``rule = CONSERVATIVE``, the step
+    :math:`\eta` taken only when :math:`y_t s \le 0`).
 
     Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
     :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
@@ -156,8 +187,8 @@ def hinge_rounds(X, y, rule, c, epochs):
             continue
         s = dot(w, X[t])                             # s = w . x_t
         scores[r] = s
-        if y[t] * s < 1:                             # hinge loss 1 - y s > 0: update
-            if rule == OGD:
+        if y[t] * s < 1 and (rule != CONSERVATIVE or y[t] * s <= 0):   # hinge loss > 0 (a mistake): update
+            if rule == OGD or rule == CONSERVATIVE:
                 eta = c
             else:
                 sq = dot(X[t], X[t])                 # ||x_t||^2
@@ -206,6 +237,7 @@ class PassiveAggressive:
         self.C = _check_variant(variant, C)
         self.variant = variant
         self.w = np.zeros(d)  # w_0 = 0
+        self.dual_increment = 0.0
 
     def predict(self, x) -> int:
         """:math:`\\hat y_t = \\operatorname{SGN}(\\mathbf{w}_{t-1}^\\top \\mathbf{x}_t)`."""
@@ -219,7 +251,11 @@ class PassiveAggressive:
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
         s = float(np.dot(self.w, x))
         loss = max(0.0, 1.0 - y * s)
+        self.dual_increment = 0.0           # D_t(alpha_t); alpha_t = 0 on a passive round
         if y * s < 1:
-            eta = step_size(self.variant, 1.0 - y * s, float(np.dot(x, x)), self.C)
+            sq = float(np.dot(x, x))
+            eta = step_size(self.variant, 1.0 - y * s, sq, self.C)
+            if self.variant == "PA-I":      # alpha_t = argmax_{0 <= a <= C} -a^2 ||x||^2 / 2 + a l_t
+                self.dual_increment = -0.5 * eta * eta * sq + eta * loss
             self.w = self.w + eta * y * x
         return loss
