@@ -201,9 +201,24 @@ def test_conservative_ogd_mistakes_do_not_depend_on_eta():
         p = linear.perceptron(X, y, epochs=epochs)
         for eta, tr in zip((0.01, 1.0, 100.0), runs):
             np.testing.assert_array_equal(tr.mistakes, p.mistakes)
-            np.testing.assert_allclose(tr.weights, eta * p.weights, rtol=1e-12,     # sums that cancel: atol
-                                       atol=1e-12 * eta * np.abs(X).max() * len(tr.losses))
+            np.testing.assert_array_equal(tr.weights, eta * p.weights)
         np.testing.assert_array_equal(runs[1].weights, p.weights)   # eta = 1 is the Perceptron
+
+
+def test_conservative_ogd_keeps_exact_ties_at_every_eta():
+    """Integer points: scores of exactly 0 are common; eta (v . x) keeps them 0 (a mistake) for every eta."""
+    rng = np.random.default_rng(15)
+    ties = 0
+    for _ in range(500):
+        T = int(rng.integers(2, 60))
+        X, y = rng.integers(-2, 3, (T, 2)).astype(float), rng.choice([-1.0, 1.0], T)
+        p = linear.perceptron(X, y)
+        for eta in (0.01, 0.1, 0.3, 100.0, 1e-3):
+            tr = linear.ogd_hinge(X, y, eta=eta, conservative=True)
+            np.testing.assert_array_equal(tr.mistakes, p.mistakes)
+            np.testing.assert_array_equal(tr.extras["score"] == 0, p.extras["score"] == 0)
+        ties += int((p.extras["score"] == 0).sum())
+    assert ties > 500
 
 
 def test_plain_ogd_does_depend_on_eta():

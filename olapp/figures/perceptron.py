@@ -296,7 +296,7 @@ def dual_increments(d, t: int, height: int = 420) -> go.Figure:
         fig.add(dict(type="bar", x=r[mask], y=d.increments[mask], name=name, marker=dict(color=colour), width=0.9,
                      hovertemplate="t = %{x}: %{y:.4g}<extra></extra>"))
     if m.any():
-        fig.add(scatter([0.5, T + 0.5], [d.floor, d.floor], bound_name("min(C, 1)/2 (under every mistake's)"),
+        fig.add(scatter([0.5, T + 0.5], [d.floor, d.floor], bound_name("min(C, 1/R²)/2 (under every mistake's)"),
                         mode="lines", line=dict(color=theme.BOUND, dash="dash", width=2.5), hovertemplate="%{y:.4g}"))
     fig.round_marker(min(t, T))
     return fig.build({"title": {"text": "Each step's increment D_t(α_t)"}, "barmode": "overlay", "bargap": 0.1,

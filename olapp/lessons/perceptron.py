@@ -326,7 +326,7 @@ def dual_increments(d) -> str:
     inc = d.increments
     text = (f"Passive rounds (margin ≥ 1) add 0; {int((inc > 0).sum())} of {inc.size} rounds added something.")
     if m.any():
-        text += (f" At each of the {_mistakes(int(m.sum()))} the increment is at least min{{C, ℓ_t}}ℓ_t/2 ≥ "
-                 f"min(C, 1)/2 = {_g(d.floor)} (smallest here: {_g(float(inc[m].min()))}), so min(C, 1)·M ≤ "
-                 "2·SVM_OPT: the PA-I mistake bound.")
+        text += (f" At each of the {_mistakes(int(m.sum()))} the increment is at least min{{C, ℓ_t/‖x_t‖²}}ℓ_t/2 ≥ "
+                 f"min(C, 1/R²)/2 = {_g(d.floor)} (smallest here: {_g(float(inc[m].min()))}), so "
+                 "min(C, 1/R²)·M ≤ 2·SVM_OPT: the PA-I mistake bound (the notes take ‖x_t‖ = 1, so R = 1).")
     return text

@@ -607,7 +607,8 @@ class DualAscent:
 
     ``cumulative`` (T,) is :math:`\sum_{s\le t} D_s(\alpha_s)`; ``prefix_opt`` the SVM optimum of
     rounds 1..t at ``rounds``; ``report`` the bound :math:`\sum_t D_t(\alpha_t) \le \text{SVM}_{OPT}` of
-    the whole stream; ``floor`` :math:`\min\{C, 1\}/2`, which every mistake's increment reaches.
+    the whole stream; ``floor`` :math:`\min\{C, 1/R^2\}/2`, which every mistake's increment reaches
+    (the notes take :math:`\|\mathbf x_t\| = 1`, giving :math:`\min\{C, 1\}/2`).
     """
 
     C: float
@@ -624,8 +625,9 @@ def dual_ascent(stream: Stream, C: float) -> DualAscent:
     r"""PA-I as dual ascent: :math:`\alpha_t = \operatorname{argmax}_{0\le\alpha\le C} D_t(\alpha)` raises the SVM dual by :math:`D_t(\alpha_t)`.
 
     By weak duality :math:`\sum_{t\le T} D_t(\alpha_t) = D_{svm}(\alpha_1..\alpha_T) \le \text{SVM}_{OPT}`;
-    at a mistake :math:`D_t(\alpha_t) \ge \min\{C,\ell_t\}\ell_t/2 \ge \min\{C, 1\}/2`, hence
-    :math:`\min\{C,1\}\,M \le 2\,\text{SVM}_{OPT}`, the PA-I mistake bound.
+    at a mistake :math:`D_t(\alpha_t) \ge \min\{C,\ell_t/\|\mathbf x_t\|^2\}\ell_t/2 \ge \min\{C, 1/R^2\}/2`
+    (:math:`\ell_t \ge 1`), hence :math:`\min\{C,1/R^2\}\,M \le 2\,\text{SVM}_{OPT}`, the PA-I mistake bound.
+    The notes state it for :math:`\|\mathbf x_t\| = 1`: :math:`\min\{C,\ell_t\}\ell_t/2` and :math:`\min\{C,1\}`.
     """
     X, y = _one_pass(stream)
     C = float(C)
@@ -645,4 +647,5 @@ def dual_ascent(stream: Stream, C: float) -> DualAscent:
                    "D_t(α) = −½α²‖x_t‖² + α(1 − y_t w_{t−1}·x_t) over 0 ≤ α ≤ C, and D_t(α_t) is how much the SVM "
                    "dual grows when α_t is set. By weak duality the increments sum to at most SVM_OPT, the soft-margin "
                    "SVM objective (no intercept) of the whole stream."))
-    return DualAscent(C, tr, inc, cum, rounds, prefix, report, min(C, 1.0) / 2)
+    R = radius(X)
+    return DualAscent(C, tr, inc, cum, rounds, prefix, report, min(C, 1.0 / R**2) / 2 if R > 0 else C / 2)

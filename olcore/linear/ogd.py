@@ -25,7 +25,9 @@ for any :math:`\eta` the proof gives :math:`U^2/(2\eta) + \eta m R^2 / 2`.
 Mistakes are counted as :math:`y_t \hat y_t \le 0`.
 
 **Conservative OGD** (``conservative=True``): update only on a mistake,
-:math:`y_t \hat y_t \le 0`.  Then :math:`\mathbf w_t = \eta\,\mathbf w_t^{\text{Perceptron}}`:
+:math:`y_t \hat y_t \le 0`.  Then :math:`\mathbf w_t = \eta\,\mathbf w_t^{\text{Perceptron}}`
+(computed as :math:`\eta` times the sum of :math:`y_s\mathbf x_s`, so that floating point keeps the
+sign of every score; see :func:`olcore.linear.passive_aggressive.hinge_rounds`):
 every :math:`\eta > 0` makes the same predictions, hence the same mistakes, and the hyperplanes
 differ only in scale; with :math:`\eta = 1` it is the Perceptron.  The notes derive the
 Perceptron's bound :math:`M \le U^2R^2` this way (only mistake rounds count, so :math:`m = M`).
@@ -129,12 +131,20 @@ class OGDHinge:
     def __init__(self, d: int, eta: float = 0.1, conservative: bool = False) -> None:
         self.eta = check_param(eta, "eta", 0, None, lo_open=True)  # Select eta in (0, inf)
         self.conservative = _check_conservative(conservative)
-        self.w = np.zeros(d)    # Initialise w_1 := 0
+        self._w = np.zeros(d)   # Initialise w_1 := 0 (conservative: v_1 := 0 and w = eta v)
         self.loss = 0.0         # L_OGD := 0
 
+    @property
+    def w(self) -> np.ndarray:
+        r""":math:`\mathbf w_t` (conservative: :math:`\eta\mathbf v_t`, :math:`\mathbf v_t` the sum of :math:`y_s\mathbf x_s` over updates)."""
+        return self.eta * self._w if self.conservative else self._w
+
     def predict(self, x) -> float:
-        """Predict :math:`\\hat y_t := \\mathbf{w}_t \\cdot \\mathbf{x}_t` (a score; its sign classifies)."""
-        return float(np.dot(self.w, np.asarray(x, dtype=float)))
+        r"""Predict :math:`\hat y_t := \mathbf{w}_t \cdot \mathbf{x}_t` (a score; its sign classifies).
+
+        Conservative: :math:`\eta(\mathbf v_t\cdot\mathbf x_t)`, so the sign is exactly the Perceptron's."""
+        x = np.asarray(x, dtype=float)
+        return self.eta * float(np.dot(self._w, x)) if self.conservative else float(np.dot(self._w, x))
 
     def update(self, x, y) -> float:
         """Incur the hinge loss, then :math:`w \\leftarrow w + 1\\{y\\hat y < 1\\}\\,\\eta y x`; returns the loss."""
@@ -145,6 +155,9 @@ class OGDHinge:
         yhat = self.predict(x)
         loss = max(0.0, 1.0 - y * yhat)
         self.loss += loss
-        if y * yhat < 1 and (not self.conservative or y * yhat <= 0):   # conservative: only on a mistake
-            self.w = self.w + self.eta * y * x
+        if self.conservative:
+            if y * yhat <= 0:                                          # only on a mistake: v <- v + y x
+                self._w = self._w + y * x
+        elif y * yhat < 1:
+            self._w = self._w + self.eta * y * x
         return loss

@@ -154,7 +154,10 @@ def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
     Xc, yc = f64(X), f64(y)
     scores, updated, rows, steps, norm_sq, w = hinge_rounds(Xc, yc, rule, c, epochs)
     w0 = np.zeros(X.shape[1])
-    table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
+    if rule == CONSERVATIVE:                         # w_t = eta * (the sum of y_s x_s over the updates)
+        table, index, rounds = weight_record(record, updated, w0, w, lambda: c * replay(Xc, rows, steps, w0))
+    else:
+        table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
     return margin_trace(X, y, scores, updated, norm_sq, table, index, rounds, epochs)
 
 
@@ -166,7 +169,12 @@ def hinge_rounds(X, y, rule, c, epochs):
 
     Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
     :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
-    (OGD) or the step of :func:`step_size`.  Returns the scores (T*epochs,), updated (bool),
+    (OGD) or the step of :func:`step_size`.  Conservative OGD keeps :math:`\mathbf v = \sum y_s\mathbf x_s`
+    over its updates and uses :math:`\mathbf w = \eta\mathbf v`, score :math:`\eta(\mathbf v\cdot\mathbf x_t)`:
+    the same numbers as adding :math:`\eta y_t\mathbf x_t` in exact arithmetic, and in floating point
+    every score has exactly the sign of the Perceptron's (adding the rounded :math:`\eta y_t x_{t,i}`
+    round by round can turn an exact tie at 0 into :math:`\pm 10^{-18}`); the steps returned are
+    then :math:`y_t` (coefficients of :math:`\mathbf v`).  Returns the scores (T*epochs,), updated (bool),
     the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1,
     ... updates and the final weights.
     """
@@ -177,7 +185,8 @@ def hinge_rounds(X, y, rule, c, epochs):
     rows = np.empty(total, dtype=np.int64)
     steps = np.empty(total)
     norm_sq = np.zeros(total + 1)
-    w = np.zeros(d)                                  # w_1 = 0
+    w = np.zeros(d)                                  # w_1 = 0 (conservative OGD: v_1 = 0, w = eta v)
+    scale = c if rule == CONSERVATIVE else 1.0
     k = 0
     clean = 0                                        # rounds since the last update
     for r in range(total):
@@ -185,11 +194,13 @@ def hinge_rounds(X, y, rule, c, epochs):
         if clean >= T:                               # a whole pass without an update
             scores[r] = scores[r - T]
             continue
-        s = dot(w, X[t])                             # s = w . x_t
+        s = scale * dot(w, X[t])                     # s = w . x_t  (conservative: eta (v . x_t))
         scores[r] = s
         if y[t] * s < 1 and (rule != CONSERVATIVE or y[t] * s <= 0):   # hinge loss > 0 (a mistake): update
-            if rule == OGD or rule == CONSERVATIVE:
+            if rule == OGD:
                 eta = c
+            elif rule == CONSERVATIVE:
+                eta = 1.0                            # v <- v + y_t x_t
             else:
                 sq = dot(X[t], X[t])                 # ||x_t||^2
                 loss = 1.0 - y[t] * s
@@ -210,11 +221,11 @@ def hinge_rounds(X, y, rule, c, epochs):
             rows[k] = t
             steps[k] = step
             k += 1
-            norm_sq[k] = nn
+            norm_sq[k] = nn * scale * scale
             clean = 0
         else:
             clean += 1
-    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, w
+    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, scale * w
 
 
 @kernel("passive_aggressive")
