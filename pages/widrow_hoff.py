@@ -120,7 +120,7 @@ page.chart(figs.additive_vs_multiplicative(e.cum_eg, e.cum_wh, e.cum_u, e.theore
 # ---- 8. the implicit update, and the rate of loss -----------------------------------------------------
 page.section("8. Motivation 2 solved exactly: the implicit update", text.IMPLICIT_INTRO)
 im = page.run(wh.implicit, stream, float(eta), rescale)
-if im.X.shape[1] == 2:
+if im.d == 2:
     page.chart(figs.implicit_plane(im, t), text.implicit(im, t), key="implicit_plane")
 else:
     page.chart(figs.implicit_losses(im, t), text.implicit(im, t), key="implicit_plane")

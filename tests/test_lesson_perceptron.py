@@ -251,7 +251,8 @@ def test_ogd_regret_with_the_tuned_eta_stays_under_its_bound():
         assert_under(r.regret, r.report)                          # the proof's curve, after every round
         assert r.regret[-1] <= r.report.value + 1e-9              # U R sqrt(m) at t = m
         assert r.report.curve[-1] == pytest.approx(r.report.value)
-        np.testing.assert_allclose(r.regret, np.cumsum(r.trace.losses)
+        ogd = linear.ogd_hinge(s.X, s.y, eta=r.eta, epochs=a.epochs)
+        np.testing.assert_allclose(r.regret, np.cumsum(ogd.losses)
                                    - np.cumsum(np.tile(np.maximum(0, 1 - s.y * (s.X @ a.u)), a.epochs)), atol=1e-9)
 
 
@@ -266,8 +267,11 @@ def test_conservative_ogd_matches_the_perceptron_at_every_eta():
         c = P.conservative(s, 1 + i % 3)
         assert c.same_mistakes
         assert c.scale_error < 1e-12 and c.max_angle < 1e-3
-        assert set(c.traces) == set(P.CONSERVATIVE_ETAS)
-        assert c.mistakes == c.perceptron.n_mistakes
+        assert set(c.norms) == set(P.CONSERVATIVE_ETAS)
+        p = linear.perceptron(s.X, s.y, epochs=1 + i % 3)
+        assert c.mistakes == p.n_mistakes
+        for e, n in c.norms.items():
+            np.testing.assert_allclose(n, e * np.linalg.norm(p.weights[1:], axis=1), rtol=1e-12, atol=0)
 
 
 def test_hinge_loss_bounds_the_mistakes_at_every_length():
@@ -308,7 +312,7 @@ def test_pa1_dual_ascent_stays_under_svm_opt_and_pays_at_mistakes():
         assert d.cumulative[-1] <= d.report.value * (1 + 1e-12) + 1e-12
         assert np.all(d.cumulative[d.rounds - 1] <= d.prefix_opt * (1 + 1e-12) + 1e-12)
         assert np.all(np.diff(d.cumulative) >= 0)                 # each D_t(alpha_t) >= D_t(0) = 0
-        m = d.trace.mistakes
+        m = d.mistakes
         assert np.all(d.increments[m] >= d.floor - 1e-12)
         assert 2 * d.floor * m.sum() <= 2 * d.report.value + 1e-9   # min(C, 1/R^2) M <= 2 SVM_OPT
         assert d.floor == pytest.approx(min(C, 1 / float(np.max(np.sum(s.X**2, axis=1)))) / 2)

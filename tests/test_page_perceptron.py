@@ -165,6 +165,13 @@ def test_not_separable_typed_points_are_not_blamed_on_noise():
 
 # ---- going deeper (issue 19) ------------------------------------------------------------------------
 
+def _topic(topic, query=None):
+    at = run_page(PAGE, query={"t": "60", **(query or {})})
+    at.segmented_control(key="deeper").set_value(topic).run()
+    assert not at.exception and not at.error
+    return at
+
+
 def test_going_deeper_panels_draw_their_bounds_and_hold(default_page):
     at = default_page
     f = by_title(at, "OGD with the tuned η: regret on the hinge loss")
@@ -172,11 +179,13 @@ def test_going_deeper_panels_draw_their_bounds_and_hold(default_page):
     for b in bound_traces(f):
         assert_under_bound(curve, b)
     assert {b["name"] for b in bound_traces(f)} == {"bound: U R √m", "bound: U²/(2η) + ηtR²/2 (the proof, after t rounds)"}
+    at = _topic("Hinge loss")
     h = by_title(at, "The hinge loss is a convex upper bound")
     hinge, step = trace(h, "bound: (1 − yz)₊, the hinge loss"), trace(h, "1[yz ≤ 0], the mistake indicator")
     assert np.all(ys(hinge) >= ys(step))
     s = by_title(at, "Hinge loss of u = s·û as ‖u‖ = s grows")
     assert np.all(ys(bound_traces(s)[0]) >= ys(trace(s, "mistakes of û (the same for every s > 0)")).max())
+    at = _topic("PA-I as dual ascent")
     d = by_title(at, "PA-I climbs the SVM dual (C = 1)")
     climb = trace(d, "Σ D_s(α_s), PA-I's dual objective")
     assert_under_bound(climb, trace(d, "bound: SVM_OPT of the whole stream"))
@@ -186,25 +195,27 @@ def test_going_deeper_panels_draw_their_bounds_and_hold(default_page):
     assert np.all(ys(mist) >= ys(floor)[0] - 1e-12)
 
 
-def test_conservative_runs_share_their_mistakes_and_differ_by_eta(default_page):
-    f = by_title(default_page, "Conservative OGD: the same steps, scaled by η")
+def test_conservative_runs_share_their_mistakes_and_differ_by_eta():
+    at = _topic("Perceptron = conservative OGD")
+    f = by_title(at, "Conservative OGD: the same steps, scaled by η")
     norms = {e: ys(trace(f, f"‖w_t‖, conservative OGD η = {e}")) for e in ("0.01", "1", "100")}
     nz = norms["1"] > 0
     np.testing.assert_allclose(norms["0.01"][nz] / norms["1"][nz], 0.01, rtol=1e-9)
     np.testing.assert_allclose(norms["100"][nz] / norms["1"][nz], 100, rtol=1e-9)
-    assert any("erred on exactly the Perceptron's rounds" in c.value for c in default_page.caption)
+    assert any("erred on exactly the Perceptron's rounds" in c.value for c in at.caption)
 
 
 def test_penalty_and_C_change_the_regularisation_and_dual_panels():
-    at = run_page(PAGE, query={"t": "30"})
+    at = _topic("Regularisation view", {"t": "30"})
     at.select_slider(key="lam").set_value(0.05).run()
-    at.select_slider(key="C").set_value(0.1).run()
     assert not at.exception and not at.error
     f = by_title(at, "Σ_{s≤t} L_hi(y_s, w_{t+1}·x_s) + λ‖w_{t+1}‖², λ = 0.05")
     low = bound_traces(f)[0]
     for t in f["data"]:
         if not t["name"].startswith("bound: "):
             assert_under_bound(low, t)                       # the minimum sits under every learner's objective
+    at.select_slider(key="C").set_value(0.1).run()
+    at.segmented_control(key="deeper").set_value("PA-I as dual ascent").run()
     d = by_title(at, "PA-I climbs the SVM dual (C = 0.1)")
     assert_under_bound(trace(d, "Σ D_s(α_s), PA-I's dual objective"), trace(d, "bound: SVM_OPT of the whole stream"))
 

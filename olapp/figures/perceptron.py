@@ -222,7 +222,7 @@ def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
 
 def conservative(c, t: int, height: int = 420) -> go.Figure:
     """‖w_t‖ of conservative OGD at each η (log scale): parallel staircases, η apart, stepping together."""
-    curves = {f"‖w_t‖, conservative OGD η = {e:g}": np.sqrt(tr.extras["norm_sq"][1:]) for e, tr in c.traces.items()}
+    curves = {f"‖w_t‖, conservative OGD η = {e:g}": n for e, n in c.norms.items()}
     fig = curves_with_bounds(curves, {}, t=t, title="Conservative OGD: the same steps, scaled by η",
                              yaxis_title="‖w_t‖ (log scale)", log_y=True, height=height)
     ticks = [m * 10.0 ** k for k in range(-6, 7) for m in (1, 3)]
@@ -289,7 +289,7 @@ def dual_increments(d, t: int, height: int = 420) -> go.Figure:
     """Each round's increment D_t(α_t): mistakes in orange, above min(C, 1)/2."""
     T = d.increments.size
     r = np.arange(1, T + 1)
-    m = d.trace.mistakes
+    m = d.mistakes
     fig = Fig()
     for mask, name, colour in ((~m, "D_t(α_t), correct round", theme.BLUE),
                                (m, "D_t(α_t), mistake", theme.ORANGE)):

@@ -233,7 +233,7 @@ def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int =
 
 def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
     """Both trajectories on the weight plane (d = 2) up to w_{t+1}, the least-squares u, axes fixed from the run."""
-    W1, W2 = np.asarray(i.explicit.weights), np.asarray(i.implicit.weights)
+    W1, W2 = np.asarray(i.W_explicit), np.asarray(i.W_implicit)
     t = int(min(max(t, 0), W1.shape[0] - 1))
     P = np.vstack([W1, W2, i.u[None, :], np.zeros((1, 2))])
     lo, hi = P.min(axis=0), P.max(axis=0)
@@ -259,7 +259,7 @@ def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
 
 def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
     """Cumulative square loss of both rules (any d)."""
-    return curves_with_bounds({EXPLICIT: i.explicit.cumulative_loss, IMPLICIT: i.implicit.cumulative_loss}, {}, t=t,
+    return curves_with_bounds({EXPLICIT: i.loss_explicit, IMPLICIT: i.loss_implicit}, {}, t=t,
                               title="Explicit and implicit updates: cumulative loss",
                               yaxis_title="cumulative square loss", height=height)
 

@@ -263,6 +263,23 @@ DUAL_INTRO = (
 )
 
 
+TOPIC_OGD = "OGD's regret"
+TOPIC_CONSERVATIVE = "Perceptron = conservative OGD"
+TOPIC_HINGE = "Hinge loss"
+TOPIC_REG = "Regularisation view"
+TOPIC_DUAL = "PA-I as dual ascent"
+#: Topic -> its introduction (one topic is drawn at a time: a projector shows one idea, a rerun stays fast).
+TOPICS = {TOPIC_OGD: OGD_INTRO, TOPIC_CONSERVATIVE: CONSERVATIVE_INTRO, TOPIC_HINGE: HINGE_INTRO,
+          TOPIC_REG: REG_INTRO, TOPIC_DUAL: DUAL_INTRO}
+HELP_TOPIC = ("The notes go on from the Perceptron to online convex optimisation: OGD's regret on the hinge loss, "
+              "the Perceptron derived from it, why the hinge loss, the regularisation view of the update, and "
+              "PA-I as ascent on the SVM dual. One at a time, on the stream above.")
+DEEPER_INTRO = (
+    "The same stream seen through the second half of the notes: the Perceptron is gradient descent on the hinge "
+    "loss made conservative, and Passive-Aggressive climbs the dual of the soft-margin SVM."
+)
+
+
 def ogd_regret(r) -> str:
     if not r.report.applies:
         return "The comparator u is 0, so the tuned η = U/(R√m) is not defined and no bound is drawn."
@@ -274,7 +291,7 @@ def ogd_regret(r) -> str:
 
 
 def conservative(c) -> str:
-    etas = ", ".join(f"{e:g}" for e in c.traces)
+    etas = ", ".join(f"{e:g}" for e in c.norms)
     if c.same_mistakes:
         head = (f"At η = {etas} conservative OGD erred on exactly the Perceptron's rounds: "
                 f"{_mistakes(c.mistakes)} each.")
@@ -322,7 +339,7 @@ def dual_sum(d) -> str:
 
 
 def dual_increments(d) -> str:
-    m = d.trace.mistakes
+    m = d.mistakes
     inc = d.increments
     text = (f"Passive rounds (margin ≥ 1) add 0; {int((inc > 0).sum())} of {inc.size} rounds added something.")
     if m.any():

@@ -264,7 +264,7 @@ RATE_INTRO = (
 
 def implicit(i, t: int) -> str:
     t = min(max(int(t), 0), i.T)
-    L1, L2 = float(i.explicit.cumulative_loss[-1]), float(i.implicit.cumulative_loss[-1])
+    L1, L2 = float(i.loss_explicit[-1]), float(i.loss_implicit[-1])
     return (f"η = {i.eta:g}. On this stream the implicit step is the explicit one times a factor between "
             f"{i.shrink.min():.3g} and {i.shrink.max():.3g} (1/(1 + η‖x_t‖²)). After all {i.T} rounds the explicit "
             f"rule's loss is {L1:.4g}, the implicit rule's {L2:.4g}"

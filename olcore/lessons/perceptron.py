@@ -423,7 +423,6 @@ class OGDRegret:
     ``report`` the bound :math:`U R\sqrt m` with the proof's curve :math:`U^2/(2\eta) + \eta t R^2/2`.
     """
 
-    trace: Trace
     eta: float
     U: float
     R: float
@@ -449,11 +448,10 @@ def ogd_regret(stream: Stream, epochs: int, u) -> OGDRegret:
                  "OGD's hinge loss over m rounds exceeds u's by at most √(U²R²m). The proof telescopes "
                  "‖w_t − u‖² and gives U²/(2η) + ηtR²/2 after t rounds, the same at t = m.")
     if U == 0 or R == 0 or m == 0:
-        trace = linear.ogd_hinge(X, y, eta=1.0, epochs=epochs)
         report = BoundReport("OGD's hinge-loss regret", "U R √m", math.inf, applies=False,
                              why_not="the comparator u is 0 (or every x_t is 0), so the tuned η = U/(R√m) is not "
                                      "defined.", source=SOURCE_OGD, statement=statement)
-        return OGDRegret(trace, 1.0, U, R, m, np.zeros(trace.T), report)
+        return OGDRegret(1.0, U, R, m, np.zeros(m), report)
     eta = float(bounds.ogd_hinge_eta(U, R, m))
     trace = linear.ogd_hinge(X, y, eta=eta, epochs=epochs)
     loss_u, _ = _hinge_prefix(X, y, u, trace.T // X.shape[0])
@@ -466,22 +464,21 @@ def ogd_regret(stream: Stream, epochs: int, u) -> OGDRegret:
                r" \le \sqrt{U^2R^2m} = %.4g \cdot %.4g \cdot \sqrt{%d} = %.4g"
                % (float(regret[-1]), U, R, m, value)),
         numbers={"U": U, "R": R, "m": m, "eta": eta}, source=SOURCE_OGD, statement=statement)
-    return OGDRegret(trace, eta, U, R, m, regret, report)
+    return OGDRegret(eta, U, R, m, regret, report)
 
 
 @dataclass(frozen=True, eq=False)
 class Conservative:
-    """Conservative OGD (an update only on a mistake) at each η of :data:`CONSERVATIVE_ETAS`."""
+    r"""Conservative OGD (an update only on a mistake) at each η of :data:`CONSERVATIVE_ETAS`.
 
-    traces: dict            # eta -> Trace
-    perceptron: Trace
+    ``norms[eta]`` (T,) is :math:`\|\mathbf w_{t+1}\|` after each round (the page draws only these,
+    so the cached result stays small)."""
+
+    norms: dict             # eta -> (T,) ‖w‖ after rounds 1..T
+    mistakes: int           # the Perceptron's
     same_mistakes: bool     # every eta errs on exactly the Perceptron's rounds
     max_angle: float        # largest angle (degrees) between w_t(eta) and the Perceptron's w_t, all t
     scale_error: float      # max over eta, t of ‖w_t(eta) / eta − w_t^Perceptron‖ / max ‖w^Perceptron‖
-
-    @property
-    def mistakes(self) -> int:
-        return self.perceptron.n_mistakes
 
 
 def conservative(stream: Stream, epochs: int, etas=CONSERVATIVE_ETAS) -> Conservative:
@@ -506,7 +503,8 @@ def conservative(stream: Stream, epochs: int, etas=CONSERVATIVE_ETAS) -> Conserv
         if ok.any():
             cos = np.clip(np.einsum("td,td->t", W[ok], Wp[ok]) / (nw[ok] * npn[ok]), -1, 1)
             angle = max(angle, float(np.degrees(np.arccos(cos)).max()))
-    return Conservative(traces, p, same, angle, err)
+    norms = {e: np.sqrt(tr.extras["norm_sq"][1:]) for e, tr in traces.items()}
+    return Conservative(norms, p.n_mistakes, same, angle, err)
 
 
 @dataclass(frozen=True, eq=False)
@@ -612,7 +610,7 @@ class DualAscent:
     """
 
     C: float
-    trace: Trace
+    mistakes: np.ndarray    # (T,) bool, PA-I's
     increments: np.ndarray
     cumulative: np.ndarray
     rounds: np.ndarray
@@ -648,4 +646,4 @@ def dual_ascent(stream: Stream, C: float) -> DualAscent:
                    "dual grows when α_t is set. By weak duality the increments sum to at most SVM_OPT, the soft-margin "
                    "SVM objective (no intercept) of the whole stream."))
     R = radius(X)
-    return DualAscent(C, tr, inc, cum, rounds, prefix, report, min(C, 1.0 / R**2) / 2 if R > 0 else C / 2)
+    return DualAscent(C, tr.mistakes, inc, cum, rounds, prefix, report, min(C, 1.0 / R**2) / 2 if R > 0 else C / 2)

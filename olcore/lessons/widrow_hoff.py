@@ -448,20 +448,18 @@ class Implicit:
     """
 
     eta: float
-    X: np.ndarray
-    y: np.ndarray
-    explicit: object
-    implicit: object
+    T: int
+    d: int
+    W_explicit: np.ndarray | None      # (T+1, 2) weights, kept for the plane only (d = 2)
+    W_implicit: np.ndarray | None
+    loss_explicit: np.ndarray          # (T,) cumulative square loss
+    loss_implicit: np.ndarray
     u: np.ndarray
     rate_wh: np.ndarray
     rate_implicit: np.ndarray
     rate_u: np.ndarray
     rate_bound: BoundReport
     shrink: np.ndarray
-
-    @property
-    def T(self) -> int:
-        return int(self.X.shape[0])
 
 
 def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
@@ -492,6 +490,9 @@ def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
         why_not="" if ball.ok else ball.message().replace("||x_t||", "‖x_t‖"), source=SOURCE_T1,
         statement=("**The rate remark.** Divide Theorem 1 by T for a fixed u: L_WH/T ≤ (L_u/T)/(1 − η) + ‖u‖²/(ηT). "
                    "As T grows the last term vanishes: Widrow-Hoff's rate of loss approaches u's, up to 1/(1 − η)."))
-    return Implicit(eta=eta, X=X, y=y, explicit=ex, implicit=im, u=u, rate_wh=ex.cumulative_loss / t,
+    plane = X.shape[1] == 2
+    return Implicit(eta=eta, T=int(X.shape[0]), d=int(X.shape[1]), W_explicit=ex.weights if plane else None,
+                    W_implicit=im.weights if plane else None, loss_explicit=ex.cumulative_loss,
+                    loss_implicit=im.cumulative_loss, u=u, rate_wh=ex.cumulative_loss / t,
                     rate_implicit=im.cumulative_loss / t, rate_u=Lu / t, rate_bound=report,
                     shrink=1.0 / (1.0 + eta * np.einsum("td,td->t", X, X)))
