@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import bound_traces, fig_starting, figures, figures_by_title, run_page, trace, trace_names
 from olapp.figures import widrow_hoff as figs
+from olcore.lessons.widrow_hoff import FORMULA_RATE
 
 PAGE = "pages/widrow_hoff.py"
 
@@ -36,7 +37,7 @@ def check_bounds_hold(at):
     wh_eg = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))
     assert np.all(wh_eg <= y(trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)")) + 1e-9)
     known = {"bound: " + b for b in (figs.BOUND_T1, figs.BOUND_T2, figs.BOUND_CLAIM, figs.BOUND_TELESCOPED,
-                                     figs.BOUND_T1 + " (Widrow-Hoff)")}
+                                     figs.BOUND_T1 + " (Widrow-Hoff)", FORMULA_RATE)}
     for f in figures(at):
         for bt in bound_traces(f):
             assert bt["name"] in known, bt["name"]      # every drawn bound is one the notes prove
