@@ -42,6 +42,18 @@ PRESETS = [
         "γ the margin of the best line through the origin for your points, as long as some line through the "
         "origin separates them. Try to force many mistakes.",
         {"stream": "Typed", "epochs": 1}),
+    Preset(
+        "The Perceptron is conservative OGD (η irrelevant)",
+        f"{UCL}, Deriving the perceptron algorithm/bound from OGD: OGD updating only on mistakes, at η = 0.01, 1 "
+        "and 100, errs on exactly the Perceptron's rounds; its hyperplanes differ only in scale.",
+        {"stream": "Generated", "T": 200, "gamma": 0.1, "noise": 0.0, "seed": 0, "epochs": 1,
+         "deeper": "Perceptron = conservative OGD"}),
+    Preset(
+        "PA-I climbs the SVM dual",
+        f"{CB}, PA-I as dual ascent: with 10% of the labels flipped, PA-I's dual increments (C = 1) add up to "
+        "less than SVM_OPT of the stream, and each mistake adds at least min(C, 1/R²)/2.",
+        {"stream": "Generated", "T": 200, "gamma": 0.15, "noise": 0.1, "seed": 0, "epochs": 1, "C": 1.0,
+         "deeper": "PA-I as dual ascent"}),
 ]
 
 SOURCES = {

@@ -43,6 +43,13 @@ PRESETS = [
         f"{NOTES} uses α = 1 + β = 2; the same potential argument with a general α gives "
         "Nα/((α−1)θ) + (α+1)k(log_α θ + 1) (k = 3, N = 100, θ = N).",
         {"stream": "Generated", "N": 100, "k": 3, "T": 500, "alpha": 3.0, "seed": 0}),
+    Preset(
+        "Conjunctions: the elimination algorithm's worst case",
+        "UCL COMP0078, Online learning, Problems 1.1: rounds ordered against the elimination algorithm cost it "
+        "exactly n − k + 1 = 18 mistakes on a 3-literal conjunction of n = 20 attributes, within n + 1 = 21 "
+        "(the last section of the page).",
+        {"stream": "Generated", "N": 100, "k": 3, "T": 500, "alpha": 2.0, "seed": 0, "conj_n": 20, "conj_k": 3,
+         "conj_worst": True}),
 ]
 
 SOURCES = {"Generated": "random examples labelled by an OR of k of the N attributes (a new draw per seed)."}
