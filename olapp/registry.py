@@ -106,7 +106,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("winnow", "Winnow", ":material/filter_alt:", "Linear classification",
            "Learning a k-literal disjunction among N attributes with multiplicative updates: "
            "mistakes bounded by a multiple of k log N, where the Perceptron's bound grows with N.",
-           code=("olcore.linear.Winnow", "olcore.linear.Perceptron"),
+           code=("olcore.linear.Winnow", "olcore.linear.Perceptron", "olcore.linear.ConjunctionElimination"),
            legacy={"source": _SOURCE}, int_keys=("N", "k", "T", "seed", "sweep_seeds")),
     Lesson("widrow_hoff", "Widrow-Hoff", ":material/show_chart:", "Regression",
            "Online least squares: the weight trajectory on the loss contours, the cumulative loss "

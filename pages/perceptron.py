@@ -80,3 +80,32 @@ page.chart(figs.compare(a, cmp, t), text.compare(a, cmp), key="compare")
 if a.d == 2:
     page.chart(figs.hyperplanes(a, cmp), text.hyperplanes(cmp), key="planes")
 page.show_code(linear.PassiveAggressive, linear.OGDHinge)
+
+# ---- going deeper: one topic at a time (OGD, the hinge loss, regularisation, PA-I's dual) ----------------
+page.section("Going deeper: the Perceptron as online convex optimisation", text.DEEPER_INTRO)
+topic = st.segmented_control("Topic", list(text.TOPICS), default=text.TOPIC_OGD, key="deeper", bind="query-params",
+                             help=text.HELP_TOPIC) or text.TOPIC_OGD
+st.markdown(text.TOPICS[topic])
+if topic == text.TOPIC_OGD:
+    r = page.run(lesson.ogd_regret, stream, a.epochs, a.u)
+    page.chart(figs.ogd_regret(r, t), text.ogd_regret(r), key="ogd_regret")
+    page.theorem([r.report], title="")
+elif topic == text.TOPIC_CONSERVATIVE:
+    cons = page.run(lesson.conservative, stream, a.epochs)
+    page.chart(figs.conservative(cons, t), text.conservative(cons), key="conservative")
+elif topic == text.TOPIC_HINGE:
+    h = page.run(lesson.hinge_view, stream, a.u)
+    left, right = st.columns(2)
+    page.chart(figs.hinge_indicator(h), text.hinge_indicator(h), key="hinge", where=left)
+    page.chart(figs.hinge_scale(h), text.hinge_scale(h), key="hinge_scale", where=right)
+elif topic == text.TOPIC_REG:
+    lam = st.columns([1, 3])[0].select_slider("Penalty λ", options=text.LAMBDAS, value=0.5, key="lam",
+                                              bind="query-params", help=text.HELP_LAM)
+    g = page.run(lesson.regularised, stream, float(lam))
+    page.chart(figs.regularised(g), text.regularised(g), key="regularised")
+else:
+    d = page.run(lesson.dual_ascent, stream, float(C))
+    left, right = st.columns(2)
+    page.chart(figs.dual_sum(d, t), text.dual_sum(d), key="dual_sum", where=left)
+    page.chart(figs.dual_increments(d, t), text.dual_increments(d), key="dual_inc", where=right)
+    page.theorem([d.report], title="")

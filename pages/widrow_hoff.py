@@ -117,6 +117,17 @@ eta_eg = ec2.select_slider("EG learning rate", [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], 
 e = page.run(wh.eg_vs_wh, int(n_eg), float(eta_eg), int(seed))
 page.chart(figs.additive_vs_multiplicative(e.cum_eg, e.cum_wh, e.cum_u, e.theorem1), text.eg(e), key="eg")
 
+# ---- 8. the implicit update, and the rate of loss -----------------------------------------------------
+page.section("8. Motivation 2 solved exactly: the implicit update", text.IMPLICIT_INTRO)
+im = page.run(wh.implicit, stream, float(eta), rescale)
+if im.d == 2:
+    page.chart(figs.implicit_plane(im, t), text.implicit(im, t), key="implicit_plane")
+else:
+    page.chart(figs.implicit_losses(im, t), text.implicit(im, t), key="implicit_plane")
+page.section("9. The rate of loss: L_WH/T against L_u/T", text.RATE_INTRO)
+page.chart(figs.rates(im, t), text.rates(im), key="rates")
+page.theorem(im.rate_bound, title="")
+
 # ---- take-aways -------------------------------------------------------------------------------
 st.divider()
 page.download(a.trace, streams.from_arrays("regression", a.X, a.y), bound=a.theorem1.curve, name="run")

@@ -5,6 +5,7 @@ import streamlit as st
 from olapp.figures import winnow as figs
 from olapp.kit import UPLOAD, LessonPage
 from olapp.lessons import winnow as L
+from olcore import linear
 from olcore.lessons import winnow as lesson
 
 page = LessonPage("winnow")
@@ -67,4 +68,17 @@ s = page.run(lesson.sweep, k_sweep, n_seeds)
 st.markdown(L.sweep_intro(s))
 page.chart(figs.sweep(s), L.sweep(s), key="sweep")
 
+page.show_code()
+
+# ---- conjunctions: the elimination algorithm (Problems 1.1) ------------------------------------------------
+page.section("Conjunctions: the elimination algorithm", L.ELIM_INTRO)
+c_n, c_k, c_w = st.columns([1.3, 1, 1])
+n_conj = c_n.slider("Attributes n", 2, 60, 20, key="conj_n", bind="query-params", help=L.HELP_ELIM.n)
+k_conj = c_k.slider("Literals k", 0, 10, 3, key="conj_k", bind="query-params", help=L.HELP_ELIM.k)
+worst = c_w.toggle("Worst-case order first", value=False, key="conj_worst", bind="query-params", help=L.HELP_ELIM.worst)
+conj = page.run(lesson.conjunction_stream, L.ELIM_T, int(n_conj), min(int(k_conj), int(n_conj)), seed or 0, worst)
+e = page.run(lesson.elimination, conj)
+t_conj = min(t, e.T)
+page.chart(figs.elimination(e, t_conj), L.elimination(e, t_conj, linear.conjunction.describe), key="elimination")
+page.theorem([e.report], title="")
 page.show_code()

@@ -69,7 +69,7 @@ def _ogd_step(ref, x, y):                        # predict returns the score
 def _pa_step(ref, x, y):                         # predict returns the sign of the score
     p = ref.predict(x)
     loss = ref.update(x, y)
-    return p, loss, p * y <= 0, {"updated": loss > 0}
+    return p, loss, p * y <= 0, {"updated": loss > 0, "dual_increment": ref.dual_increment}
 
 
 def _regression_step(ref, x, y):                 # Widrow-Hoff, EG: update returns the loss
@@ -202,6 +202,32 @@ def ogd_stream(rng, integer):
     return X, y, {"eta": eta, "epochs": int(rng.integers(1, 3))}
 
 
+def conservative_ogd_stream(rng, integer):
+    """Conservative OGD (update only on a mistake): eta a power of 2 on integer streams, so
+    eta * w^Perceptron is exact; log-uniform over 0.001..1000 on continuous ones."""
+    X, y = _signed_stream(rng, integer)
+    eta = float(2.0 ** rng.integers(-7, 8)) if integer else float(10 ** rng.uniform(-3, 3))
+    return X, y, {"eta": eta, "epochs": int(rng.integers(1, 3)), "conservative": True}
+
+
+def conjunction_stream(rng, integer):
+    """Integer streams: arbitrary 0/1 labels (mistakes on negatives too).  Continuous: labels of
+    a random k-literal conjunction (k = 0 is the always-true one), its literals satisfied on about
+    half the rounds so that positives occur, or the worst case (n + 1 mistakes)."""
+    T, n = int(rng.integers(1, 120)), int(rng.integers(1, 25))
+    X = rng.integers(0, 2, (T, n))
+    if integer:
+        return X, rng.integers(0, 2, T), {}
+    k = int(rng.integers(0, n + 1))
+    if rng.random() < 0.15:                      # the worst case: the empty conjunction, one literal per mistake
+        X = np.ones((n + 1, n), dtype=int) - np.eye(n + 1, n, -1, dtype=int)
+        return X, np.ones(n + 1, dtype=int), {}
+    idx, sign = rng.choice(n, k, replace=False), rng.integers(0, 2, k)
+    force = rng.random(T) < 0.5
+    X[np.ix_(force, idx)] = sign
+    return X, np.all(X[:, idx] == sign, axis=1).astype(int), {}
+
+
 def _signed_one_hot(rng, T, d, ys=(-1.0, 1.0)):
     """Rows +-e_i (a few zero rows): every dot product has one non-zero term, so it is exact
     whatever order a matrix-vector product or a dot sums in."""
@@ -242,6 +268,13 @@ def widrow_hoff_stream(rng, integer):
         y = rng.standard_normal(T) * 3
         eta = float(rng.uniform(0.01, 0.9))
     return X, y, {"eta": eta}
+
+
+def widrow_hoff_implicit_stream(rng, integer):
+    X, y, params = widrow_hoff_stream(rng, integer)
+    if not integer:
+        params["eta"] = float(10 ** rng.uniform(-2, 1.5))   # any eta > 0: the implicit step never overshoots
+    return X, y, dict(params, update="implicit")
 
 
 def eg_stream(rng, integer):
@@ -412,6 +445,36 @@ def _perceptron_ties(tr, ref, X, y, params):
     assert np.all(tr.mistakes[ties]) and np.all(tr.predictions[ties] == 0)
 
 
+def _conservative(tr, ref, X, y, params):
+    """Conservative OGD is the Perceptron scaled by eta: the same mistakes, weights eta times its."""
+    _ogd_total(tr, ref, X, y, params)
+    p = linear.perceptron(X, y, epochs=params["epochs"])
+    np.testing.assert_array_equal(tr.mistakes, p.mistakes)
+    np.testing.assert_allclose(tr.weights, params["eta"] * p.weights, rtol=1e-12,
+                               atol=1e-12 * params["eta"] * max(1.0, np.abs(X).max()) * len(tr.losses))
+
+
+def _eliminates(tr, ref, X, y, params):
+    """Literals only leave; a mistake on a positive leaves no literal x falsifies; consistent streams
+    (no negative mistake) stay within n + 1 mistakes."""
+    n = np.asarray(X).shape[1]
+    _compact_updates_pos(tr, y)
+    assert np.all(np.diff(tr.extras["literals"]) <= 0)
+    if tr.extras["m_minus"][-1] == 0:
+        assert tr.mistakes.sum() <= n + 1
+
+
+def _compact_updates_pos(tr, y):
+    assert tr.weight_table.shape[0] == int((tr.mistakes & (np.asarray(y) == 1)).sum()) + 1
+
+
+def _conjunction_cases(runs):
+    consistent = [tr for tr, X, y, p, integer in runs if not integer]
+    assert all(tr.extras["m_minus"][-1] == 0 for tr in consistent)      # a conjunction: no negative mistake
+    assert sum(tr.mistakes.sum() == X.shape[1] + 1 for tr, X, y, p, integer in runs if not integer) > 3
+    assert sum(tr.extras["m_minus"][-1] > 0 for tr, *_ in runs) > 50
+
+
 def _residual(tr, ref, X, y, params):
     yy = np.tile(y, params.get("epochs", 1))
     np.testing.assert_allclose(tr.extras["residual"], tr.predictions - yy, rtol=0, atol=1e-12)
@@ -551,10 +614,24 @@ LEARNERS: tuple[LearnerSpec, ...] = (
     *(LearnerSpec(f"passive_aggressive[{v}]", linear.passive_aggressive, linear.PassiveAggressive,
                   lambda p: {"variant": p["variant"], "C": p["C"]}, _pa_step, _w, "linear", pa_stream(v), 0,
                   ({"variant": "PA-III"}, {"C": 0.0}, {"C": -1.0}, {"epochs": 0}), classifier=True,
-                  rtol_continuous=1e-12,
+                  rtol_continuous=1e-12, extras=("dual_increment",) if v == "PA-I" else (),
                   why="PA's step size is computed from the score, and the fast path's score (a "
                       "matrix-vector product) and the class's (one dot product) may differ in the last bit.",
                   check=_pa_updated) for v in ("PA", "PA-I", "PA-II")),
+    LearnerSpec("widrow_hoff[implicit]", linear.widrow_hoff, linear.WidrowHoff,
+                lambda p: {"eta": p["eta"], "update": p["update"]}, _regression_step, _w, "regression",
+                widrow_hoff_implicit_stream, float("nan"), ({"eta": 0.0}, {"update": "explicitly"}),
+                extras=("residual",), check=_residual),
+    LearnerSpec("ogd_hinge[conservative]", linear.ogd_hinge, linear.OGDHinge,
+                lambda p: {"eta": p["eta"], "conservative": p["conservative"]}, _ogd_step, _w, "linear", conservative_ogd_stream,
+                0, ({"eta": 0.0}, {"conservative": "yes"}, {"epochs": 0}), classifier=True, extras=("score",),
+                check=_conservative, coverage=_ties_at_zero, rtol_continuous=1e-12,
+                exact=("predictions", "mistakes", "weights"),
+                why="As ogd_hinge: the same weights, but the loss and the score come from a matrix-vector "
+                    "product in the fast path and a dot in the class."),
+    LearnerSpec("conjunction_elimination", linear.conjunction_elimination, linear.ConjunctionElimination,
+                lambda p: {}, _mistake_step, _w, "boolean", conjunction_stream, 2, (), classifier=True,
+                check=_eliminates, coverage=_conjunction_cases),
     LearnerSpec("exponentiated_gradient", linear.exponentiated_gradient, linear.ExponentiatedGradient,
                 lambda p: {"eta": p["eta"]}, _regression_step, _w, "regression", eg_stream, float("nan"),
                 ({"eta": 0.0}, {"eta": -1.0}), extras=("residual",), check=_residual, exact=(),

@@ -219,3 +219,101 @@ def test_bad_streams_raise_stream_error():
         P.analyse(streams.disjunction(T=20, N=5, k=1), 1)
     with pytest.raises(StreamError):
         P.analyse(P.generated_stream(20, 0.1, 0.0, 0), 0)
+
+
+# ---- going deeper (issue 19): OGD's tuned regret, conservative OGD, hinge, regularisation, PA-I's dual --
+
+def _many_streams(n=300):
+    """Seeded random streams of every kind the page can hold, plus the Perceptron's adversary."""
+    rng = np.random.default_rng(1919)
+    for i in range(n):
+        kind = i % 4
+        if kind == 0:
+            yield P.generated_stream(int(rng.integers(5, 200)), float(rng.uniform(0.02, 0.5)),
+                                     float(rng.choice([0.0, 0.05, 0.2])), int(rng.integers(0, 2**31)))
+        elif kind == 1:
+            yield random_points(int(rng.integers(0, 10**6)), T=int(rng.integers(2, 60)), d=int(rng.integers(1, 5)))
+        elif kind == 2:
+            yield adversary(int(rng.integers(0, 10**6)), T=int(rng.integers(5, 60)))
+        else:                                    # integer points: ties at score 0 and margin 1
+            X = rng.integers(-2, 3, (int(rng.integers(2, 50)), 2)).astype(float)
+            X[np.all(X == 0, axis=1)] = 1.0
+            yield streams.from_arrays("linear", X, rng.choice([-1, 1], len(X)))
+
+
+def test_ogd_regret_with_the_tuned_eta_stays_under_its_bound():
+    for i, s in enumerate(_many_streams()):
+        a = P.analyse(s, 1 + i % 3)
+        r = P.ogd_regret(s, a.epochs, a.u)
+        if not r.report.applies:
+            continue
+        assert r.eta == pytest.approx(r.U / (r.R * math.sqrt(r.m)))
+        assert_under(r.regret, r.report)                          # the proof's curve, after every round
+        assert r.regret[-1] <= r.report.value + 1e-9              # U R sqrt(m) at t = m
+        assert r.report.curve[-1] == pytest.approx(r.report.value)
+        ogd = linear.ogd_hinge(s.X, s.y, eta=r.eta, epochs=a.epochs)
+        np.testing.assert_allclose(r.regret, np.cumsum(ogd.losses)
+                                   - np.cumsum(np.tile(np.maximum(0, 1 - s.y * (s.X @ a.u)), a.epochs)), atol=1e-9)
+
+
+def test_ogd_regret_without_a_comparator_says_why():
+    s = P.generated_stream(20, 0.2, 0.0, 0)
+    r = P.ogd_regret(s, 1, np.zeros(2))
+    assert not r.report.applies and "u is 0" in r.report.why_not
+
+
+def test_conservative_ogd_matches_the_perceptron_at_every_eta():
+    for i, s in enumerate(_many_streams(120)):
+        c = P.conservative(s, 1 + i % 3)
+        assert c.same_mistakes
+        assert c.scale_error < 1e-12 and c.max_angle < 1e-3
+        assert set(c.norms) == set(P.CONSERVATIVE_ETAS)
+        p = linear.perceptron(s.X, s.y, epochs=1 + i % 3)
+        assert c.mistakes == p.n_mistakes
+        for e, n in c.norms.items():
+            np.testing.assert_allclose(n, e * np.linalg.norm(p.weights[1:], axis=1), rtol=1e-12, atol=0)
+
+
+def test_hinge_loss_bounds_the_mistakes_at_every_length():
+    for s in _many_streams(120):
+        a = P.analyse(s, 1)
+        h = P.hinge_view(s, a.u)
+        assert np.all(h.hinge >= h.mistakes - 1e-9)
+        assert h.hinge[0] == len(s.y)                             # s = 0: every margin 0, hinge 1 each
+        assert h.mistakes == int(np.sum(s.y * (s.X @ a.u) <= 0))
+        if h.mistakes == 0:                                       # separable by u: reaches 0 in range
+            assert h.hinge[-1] == pytest.approx(0, abs=1e-9)
+
+
+def test_regularised_view_objectives_sit_above_their_minimum():
+    for i, s in enumerate(_many_streams(80)):
+        lam = [0.05, 0.5, 5.0][i % 3]
+        g = P.regularised(s, lam)
+        C = 1 / (2 * lam)
+        ogd = linear.ogd_hinge(s.X, s.y, eta=C)
+        np.testing.assert_array_equal(g.traces["OGD, η = 1/(2λ)"].weights, ogd.weights)
+        for f in g.objective.values():
+            assert np.all(f >= g.minimum - 1e-9 * np.maximum(1, g.minimum))
+        assert 0 <= g.clipped <= g.updates
+        # the exact step minimises L_hi(y, w.x) + lam ||w - w_t||^2: no worse than OGD's step from the same w_t
+        pa = g.traces["exact proximal step (PA-I, C = 1/(2λ))"]
+        for t in range(min(len(s.y), 30)):
+            w0, w1 = pa.weights[t], pa.weights[t + 1]
+            def F(w):
+                return max(0.0, 1 - s.y[t] * (w @ s.X[t])) + lam * np.sum((w - w0) ** 2)
+            step = w0 + C * s.y[t] * s.X[t] if s.y[t] * (w0 @ s.X[t]) < 1 else w0
+            assert F(w1) <= F(step) + 1e-9 and F(w1) <= F(w0) + 1e-12
+
+
+def test_pa1_dual_ascent_stays_under_svm_opt_and_pays_at_mistakes():
+    for i, s in enumerate(_many_streams(200)):
+        C = [0.01, 0.3, 1.0, 10.0][i % 4]
+        d = P.dual_ascent(s, C)
+        assert d.cumulative[-1] <= d.report.value * (1 + 1e-12) + 1e-12
+        assert np.all(d.cumulative[d.rounds - 1] <= d.prefix_opt * (1 + 1e-12) + 1e-12)
+        assert np.all(np.diff(d.cumulative) >= 0)                 # each D_t(alpha_t) >= D_t(0) = 0
+        m = d.mistakes
+        assert np.all(d.increments[m] >= d.floor - 1e-12)
+        assert 2 * d.floor * m.sum() <= 2 * d.report.value + 1e-9   # min(C, 1/R^2) M <= 2 SVM_OPT
+        assert d.floor == pytest.approx(min(C, 1 / float(np.max(np.sum(s.X**2, axis=1)))) / 2)
+        assert d.report.numbers["dual_gap"] >= -1e-9

@@ -134,3 +134,47 @@ def test_bad_settings_raise_stream_error():
         wh.online_to_batch(s, 0.5, 0, 10, 0)
     with pytest.raises(StreamError):
         wh.eg_vs_wh(0, 1.0, 0)
+
+
+# ---- the implicit update and the rate remark (issue 19) ---------------------------------------------
+
+def _regression_streams(n=200):
+    rng = np.random.default_rng(404)
+    for i in range(n):
+        if i % 3 == 0:                                       # adversarial-ish: large targets, correlated x
+            T, d = int(rng.integers(1, 150)), int(rng.integers(1, 5))
+            X = np.cumsum(rng.standard_normal((T, d)), axis=1) * rng.uniform(0.1, 3)
+            y = rng.choice([-1.0, 1.0], T) * rng.uniform(0, 20, T)
+            yield streams.from_arrays("regression", X, y)
+        else:
+            yield streams.regression(T=int(rng.integers(1, 300)), d=int(rng.integers(1, 6)),
+                                     seed=int(rng.integers(0, 2**31)), noise=float(rng.uniform(0, 2)),
+                                     norm_u=float(rng.uniform(0, 4)))
+
+
+def test_implicit_panel_rate_bound_holds_after_every_round():
+    rng = np.random.default_rng(5)
+    for s in _regression_streams():
+        eta = float(rng.uniform(0.01, 0.99))
+        i = wh.implicit(s, eta, rescale=True)
+        assert i.rate_bound.applies
+        assert np.all(i.rate_wh <= i.rate_bound.curve * (1 + 1e-9) + 1e-12)
+        assert np.all(i.rate_bound.curve >= i.rate_u / (1 - eta) - 1e-12)
+        assert np.all((i.shrink > 0) & (i.shrink <= 1))
+        np.testing.assert_array_equal(i.loss_explicit, wh.analyse(s, eta, True).cumulative)
+        assert (i.W_explicit is None) == (i.d != 2)
+
+
+def test_implicit_update_is_the_explicit_step_shrunk():
+    s = streams.regression(T=50, d=2, seed=1, noise=0.5, norm_u=2.0)
+    i = wh.implicit(s, 0.5)
+    W, X, y = i.W_implicit, s.X / max(1.0, float(np.linalg.norm(s.X, axis=1).max())), s.y
+    for t in range(i.T):
+        r = W[t] @ X[t] - y[t]
+        np.testing.assert_allclose(W[t + 1], W[t] - 0.5 * r * X[t] * i.shrink[t], rtol=1e-12, atol=1e-14)
+
+
+def test_implicit_without_rescaling_says_the_bound_may_fail():
+    s = streams.from_arrays("regression", np.array([[3.0, 0.0], [0.0, 2.0]]), np.array([1.0, -1.0]))
+    i = wh.implicit(s, 0.5, rescale=False)
+    assert not i.rate_bound.applies and "1" in i.rate_bound.why_not

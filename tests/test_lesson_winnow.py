@@ -171,3 +171,36 @@ def test_analysis_pickles_for_the_cache():
     np.testing.assert_array_equal(b.demotions.curve, a.demotions.curve)
     s = pickle.loads(pickle.dumps(lesson.sweep(2, 2, T=50, Ns=(10, 20))))
     assert s.winnow.shape == (2, 2)
+
+
+# ---- conjunctions: the elimination algorithm (issue 19) -----------------------------------------------
+
+def test_elimination_panel_bounds_hold_on_many_conjunction_streams():
+    from olcore.lessons import winnow as W
+    rng = np.random.default_rng(77)
+    hit = 0
+    for i in range(400):
+        n = int(rng.integers(1, 40))
+        k = int(rng.integers(0, n + 1))
+        s = W.conjunction_stream(int(rng.integers(1, 300)), n, k, int(rng.integers(0, 2**31)), worst=bool(i % 2))
+        e = W.elimination(s)
+        assert e.report.applies and e.trace.n_mistakes <= e.report.value == n + 1
+        assert e.trace.n_mistakes <= n - k + 1
+        assert e.trace.extras["m_minus"][-1] == 0
+        hit += e.trace.n_mistakes == n - k + 1
+        assert e.demorgan_report.applies
+        assert e.demorgan.n_mistakes < e.demorgan_report.value             # Winnow's bound, by De Morgan
+        lits = s.info["literals"]
+        y = np.all([s.X[:, j] == v for j, v in lits], axis=0) if lits else np.ones(len(s.y), bool)
+        np.testing.assert_array_equal(s.y, y.astype(int))
+    assert hit > 150                                                     # the worst-case order reaches n - k + 1
+
+
+def test_elimination_panel_flags_a_stream_no_conjunction_labels():
+    from olcore import streams as S
+    from olcore.lessons import winnow as W
+    X = np.array([[1, 1], [1, 1], [0, 0]])
+    s = S.from_arrays("disjunction", X, np.array([1, 0, 0]))           # the same x labelled 1 then 0
+    e = W.elimination(s)
+    assert not e.report.applies and "negative" in e.report.why_not
+    assert not e.demorgan_report.applies

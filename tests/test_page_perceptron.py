@@ -161,3 +161,69 @@ def test_not_separable_typed_points_are_not_blamed_on_noise():
     # XOR-like typed points through the kit's data editor are hard to drive under AppTest; the
     # wording by source is tested on the analysis (test_lesson_perceptron.test_why_not_is_worded_by_source)
     assert not [w for w in at.warning if "flipped" in w.value]
+
+
+# ---- going deeper (issue 19) ------------------------------------------------------------------------
+
+def _topic(topic, query=None):
+    at = run_page(PAGE, query={"t": "60", **(query or {})})
+    at.segmented_control(key="deeper").set_value(topic).run()
+    assert not at.exception and not at.error
+    return at
+
+
+def test_going_deeper_panels_draw_their_bounds_and_hold(default_page):
+    at = default_page
+    f = by_title(at, "OGD with the tuned η: regret on the hinge loss")
+    curve = [t for t in f["data"] if t["name"].startswith("OGD's regret")][0]
+    for b in bound_traces(f):
+        assert_under_bound(curve, b)
+    assert {b["name"] for b in bound_traces(f)} == {"bound: U R √m", "bound: U²/(2η) + ηtR²/2 (the proof, after t rounds)"}
+    at = _topic("Hinge loss")
+    h = by_title(at, "The hinge loss is a convex upper bound")
+    hinge, step = trace(h, "bound: (1 − yz)₊, the hinge loss"), trace(h, "1[yz ≤ 0], the mistake indicator")
+    assert np.all(ys(hinge) >= ys(step))
+    s = by_title(at, "Hinge loss of u = s·û as ‖u‖ = s grows")
+    assert np.all(ys(bound_traces(s)[0]) >= ys(trace(s, "mistakes of û (the same for every s > 0)")).max())
+    at = _topic("PA-I as dual ascent")
+    d = by_title(at, "PA-I climbs the SVM dual (C = 1)")
+    climb = trace(d, "Σ D_s(α_s), PA-I's dual objective")
+    assert_under_bound(climb, trace(d, "bound: SVM_OPT of the whole stream"))
+    inc = by_title(at, "Each step's increment D_t(α_t)")
+    mist = [t for t in inc["data"] if t["name"] == "D_t(α_t), mistake"][0]
+    floor = bound_traces(inc)[0]
+    assert np.all(ys(mist) >= ys(floor)[0] - 1e-12)
+
+
+def test_conservative_runs_share_their_mistakes_and_differ_by_eta():
+    at = _topic("Perceptron = conservative OGD")
+    f = by_title(at, "Conservative OGD: the same steps, scaled by η")
+    norms = {e: ys(trace(f, f"‖w_t‖, conservative OGD η = {e}")) for e in ("0.01", "1", "100")}
+    nz = norms["1"] > 0
+    np.testing.assert_allclose(norms["0.01"][nz] / norms["1"][nz], 0.01, rtol=1e-9)
+    np.testing.assert_allclose(norms["100"][nz] / norms["1"][nz], 100, rtol=1e-9)
+    assert any("erred on exactly the Perceptron's rounds" in c.value for c in at.caption)
+
+
+def test_penalty_and_C_change_the_regularisation_and_dual_panels():
+    at = _topic("Regularisation view", {"t": "30"})
+    at.select_slider(key="lam").set_value(0.05).run()
+    assert not at.exception and not at.error
+    f = by_title(at, "Σ_{s≤t} L_hi(y_s, w_{t+1}·x_s) + λ‖w_{t+1}‖², λ = 0.05")
+    low = bound_traces(f)[0]
+    for t in f["data"]:
+        if not t["name"].startswith("bound: "):
+            assert_under_bound(low, t)                       # the minimum sits under every learner's objective
+    at.select_slider(key="C").set_value(0.1).run()
+    at.segmented_control(key="deeper").set_value("PA-I as dual ascent").run()
+    d = by_title(at, "PA-I climbs the SVM dual (C = 0.1)")
+    assert_under_bound(trace(d, "Σ D_s(α_s), PA-I's dual objective"), trace(d, "bound: SVM_OPT of the whole stream"))
+
+
+def test_noisy_replayed_stream_keeps_the_new_panels_honest():
+    at = run_page(PAGE, query={"noise": "0.2", "epochs": "3", "T": "100", "t": "150"})
+    assert not at.exception and not at.error
+    f = by_title(at, "OGD with the tuned η: regret on the hinge loss")
+    curve = [t for t in f["data"] if t["name"].startswith("OGD's regret")][0]
+    for b in bound_traces(f):
+        assert_under_bound(curve, b)

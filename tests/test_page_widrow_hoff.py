@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import bound_traces, fig_starting, figures, figures_by_title, run_page, trace, trace_names
 from olapp.figures import widrow_hoff as figs
+from olcore.lessons.widrow_hoff import FORMULA_RATE
 
 PAGE = "pages/widrow_hoff.py"
 
@@ -36,7 +37,7 @@ def check_bounds_hold(at):
     wh_eg = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))
     assert np.all(wh_eg <= y(trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)")) + 1e-9)
     known = {"bound: " + b for b in (figs.BOUND_T1, figs.BOUND_T2, figs.BOUND_CLAIM, figs.BOUND_TELESCOPED,
-                                     figs.BOUND_T1 + " (Widrow-Hoff)")}
+                                     figs.BOUND_T1 + " (Widrow-Hoff)", FORMULA_RATE)}
     for f in figures(at):
         for bt in bound_traces(f):
             assert bt["name"] in known, bt["name"]      # every drawn bound is one the notes prove
@@ -183,3 +184,27 @@ def test_bounds_hold_on_a_long_noisy_ten_feature_run():
     at = run_page(PAGE, query={"d": "10", "T": "3000", "noise": "1.5", "eta": "0.6", "seed": "11"})
     assert any(t.startswith("Weights over rounds") for t in figures_by_title(at))
     check_bounds_hold(at)
+
+
+# ---- the implicit update and the rate remark (issue 19) ---------------------------------------------
+
+def test_implicit_and_rate_panels_run_and_hold():
+    from tests.helpers import assert_under_bound, by_title
+    at = run_page(PAGE, query={"t": "40", "eta": "0.6", "T": "300"})
+    assert not at.exception and not at.error
+    plane = by_title(at, "Explicit and implicit updates on the weight plane")
+    assert {figs.EXPLICIT, figs.IMPLICIT} <= set(trace_names(plane))
+    assert len(trace(plane, figs.EXPLICIT)["x"]) == 41              # w_1 .. w_41 after 40 rounds
+    f = by_title(at, "Rate of loss: L/T against L_u/T")
+    b = [t for t in bound_traces(f) if "L_u/((1−η)T)" in t["name"]]
+    assert b
+    assert_under_bound(trace(f, "L_WH(t)/t, " + figs.EXPLICIT), b[0])
+    assert any("shrinks like 1/T" in c.value for c in at.caption)
+
+
+def test_implicit_panel_in_higher_dimension_shows_losses():
+    from tests.helpers import by_title
+    at = run_page(PAGE, query={"d": "4", "t": "10"})
+    assert not at.exception and not at.error
+    f = by_title(at, "Explicit and implicit updates: cumulative loss")
+    assert {figs.EXPLICIT, figs.IMPLICIT} <= set(trace_names(f))

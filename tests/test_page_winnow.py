@@ -160,3 +160,23 @@ def test_upload_without_a_disjunction_has_no_bound_and_says_why():
     assert any("theorem does not apply" in w.value for w in at.warning)
     assert not bound_traces(by_title(at, "Mistakes"))
     assert "no bound (no consistent disjunction)" in text(at)
+
+
+# ---- conjunctions: the elimination algorithm (issue 19) -----------------------------------------------
+
+def test_elimination_panel_reacts_to_its_controls_and_holds():
+    from olapp.figures import winnow as wf
+    from tests.helpers import assert_under_bound, bound_traces, by_title, run_page, trace
+    at = run_page("pages/winnow.py", query={"t": "300"})
+    at.slider(key="conj_n").set_value(12).run()
+    at.toggle(key="conj_worst").set_value(True).run()
+    assert not at.exception and not at.error
+    f = by_title(at, "Learning a conjunction: mistakes")
+    elim = trace(f, wf.ELIM)
+    b = [x for x in bound_traces(f) if wf.ELIM in x["name"]][0]
+    assert b["name"] == f"bound: n + 1 ({wf.ELIM})"
+    assert_under_bound(elim, b)
+    assert max(elim["y"]) == 12 - 3 + 1                                   # the worst case meets n - k + 1
+    dm = [x for x in bound_traces(f) if wf.WINNOW_DM in x["name"]][0]
+    assert_under_bound(trace(f, wf.WINNOW_DM), dm)
+    assert any("M = 10" in el.value for el in at.latex)

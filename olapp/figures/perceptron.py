@@ -10,9 +10,11 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, curves_with_bounds, downsample, scatter
+from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
 
-__all__ = ["data_space", "weight_space", "mistakes", "log_scale", "proof", "compare", "hyperplanes"]
+__all__ = ["data_space", "weight_space", "mistakes", "log_scale", "proof", "compare", "hyperplanes",
+           "ogd_regret", "conservative", "hinge_indicator", "hinge_scale", "regularised", "dual_sum",
+           "dual_increments"]
 
 _LABEL_STYLE = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
 
@@ -206,3 +208,98 @@ def hyperplanes(a, c, height: int = 460) -> go.Figure:
                         line=dict(color=theme.SERIES[i % len(theme.SERIES)], width=3, dash=dashes[i % len(dashes)])))
     return fig.build({"title": {"text": "Final hyperplanes"}, "hovermode": "closest", **axes("x₁", "x₂", lim)},
                      height=height)
+
+
+# ---- going deeper ----------------------------------------------------------------------------------
+
+def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
+    """OGD's hinge-loss regret against u with the tuned η, under the proof's curve and U R √m."""
+    bounds = {}
+    if r.report.applies:
+        bounds = {"U²/(2η) + ηtR²/2 (the proof, after t rounds)": r.report.curve, r.report.formula: r.report.value}
+    return curves_with_bounds({f"OGD's regret against u (η = U/(R√m) = {r.eta:.3g})": r.regret}, bounds, t=t,
+                              title="OGD with the tuned η: regret on the hinge loss",
+                              yaxis_title="Σ hinge(OGD) − Σ hinge(u)", height=height)
+
+
+def conservative(c, t: int, height: int = 420) -> go.Figure:
+    """‖w_t‖ of conservative OGD at each η (log scale): parallel staircases, η apart, stepping together."""
+    curves = {f"‖w_t‖, conservative OGD η = {e:g}": n for e, n in c.norms.items()}
+    fig = curves_with_bounds(curves, {}, t=t, title="Conservative OGD: the same steps, scaled by η",
+                             yaxis_title="‖w_t‖ (log scale)", log_y=True, height=height)
+    ticks = [m * 10.0 ** k for k in range(-6, 7) for m in (1, 3)]
+    return fig.update_yaxes(tickvals=ticks, ticktext=[f"{v:g}" for v in ticks])
+
+
+def hinge_indicator(h, height: int = 420) -> go.Figure:
+    """1[yz ≤ 0] and (1 − yz)₊ against the margin yz, with this stream's margins y u·x of the comparator."""
+    z = h.margins * h.norm_u
+    lo, hi = min(-2.0, float(z.min()) - 0.2), max(3.0, min(float(z.max()) + 0.2, 8.0))
+    zz = np.linspace(lo, hi, 400)
+    fig = Fig()
+    fig.add(scatter(zz, np.maximum(0.0, 1.0 - zz), bound_name("(1 − yz)₊, the hinge loss"), mode="lines",
+                    line=dict(color=theme.BOUND, dash="dash", width=3), hovertemplate="yz = %{x:.3g}: %{y:.3g}"))
+    fig.add(scatter(zz, (zz <= 0).astype(float), "1[yz ≤ 0], the mistake indicator", mode="lines",
+                    line=dict(color=theme.BLUE, width=3, shape="hv"), hovertemplate="yz = %{x:.3g}: %{y:g}"))
+    keep = downsample(len(z))
+    zs = np.clip(z[keep], lo, hi)
+    fig.add(scatter(zs, np.maximum(0.0, 1.0 - zs), "this stream's margins y_t u·x_t (hinge of each)", mode="markers",
+                    marker=dict(color=theme.GREEN, size=7, opacity=0.6),
+                    customdata=z[keep], hovertemplate="y u·x = %{customdata:.4g}<br>hinge %{y:.4g}<extra></extra>"))
+    return fig.build({"title": {"text": "The hinge loss is a convex upper bound"}, "hovermode": "closest",
+                      **axes("margin yz", "loss")}, height=height)
+
+
+def hinge_scale(h, height: int = 420) -> go.Figure:
+    """The hinge loss of s·û on the stream over the length s, above the mistakes of û."""
+    fig = Fig()
+    fig.add(scatter(h.scales, h.hinge, bound_name("Σ_t (1 − y_t s û·x_t)₊, hinge loss of s·û"), mode="lines",
+                    line=dict(color=theme.BOUND, dash="dash", width=3), hovertemplate="s = %{x:.3g}: %{y:.4g}"))
+    fig.add(scatter(h.scales[[0, -1]], [h.mistakes, h.mistakes], "mistakes of û (the same for every s > 0)",
+                    mode="lines", line=dict(color=theme.BLUE, width=3), hovertemplate="%{y}"))
+    fig.vline(h.norm_u, f"‖u‖ = {h.norm_u:.3g}")
+    return fig.build({"title": {"text": "Hinge loss of u = s·û as ‖u‖ = s grows"},
+                      **axes("s = ‖u‖", "total over the stream")}, height=height)
+
+
+def regularised(g, height: int = 420) -> go.Figure:
+    """The soft-margin objective of each prefix at each learner's weights, above its minimum."""
+    fig = Fig()
+    for i, (name, f) in enumerate(g.objective.items()):
+        fig.add(scatter(g.rounds, f, name, mode="lines+markers", hovertemplate="t = %{x}: %{y:.4g}",
+                        line=dict(color=theme.SERIES[i % len(theme.SERIES)], width=2.5), marker=dict(size=5)))
+    fig.add(scatter(g.rounds, g.minimum, bound_name("min_w Σ_{s≤t} L_hi + λ‖w‖² (below every w)"),
+                    mode="lines", line=dict(color=theme.BOUND, dash="dash", width=2.5),
+                    hovertemplate="t = %{x}: %{y:.4g}"))
+    return fig.build({"title": {"text": f"Σ_{{s≤t}} L_hi(y_s, w_{{t+1}}·x_s) + λ‖w_{{t+1}}‖², λ = {g.lam:g}"},
+                      **axes("round t", "objective of rounds 1..t")}, height=height)
+
+
+def dual_sum(d, t: int, height: int = 420) -> go.Figure:
+    """Σ_{s≤t} D_s(α_s) rising under SVM_OPT of rounds 1..t and of the whole stream."""
+    fig = curves_with_bounds({"Σ D_s(α_s), PA-I's dual objective": d.cumulative},
+                             {f"{d.report.formula} of the whole stream": d.report.value},
+                             t=min(t, d.increments.size),           # one pass: the player may run on
+                             title=f"PA-I climbs the SVM dual (C = {d.C:g})", yaxis_title="dual objective",
+                             height=height)
+    fig.add_scatter(x=d.rounds, y=d.prefix_opt, name=bound_name("SVM_OPT of rounds 1..t"), mode="lines",
+                    line=dict(color=theme.GREY, dash="dot", width=2.5), hovertemplate="t = %{x}: %{y:.4g}")
+    return fig
+
+
+def dual_increments(d, t: int, height: int = 420) -> go.Figure:
+    """Each round's increment D_t(α_t): mistakes in orange, above min(C, 1)/2."""
+    T = d.increments.size
+    r = np.arange(1, T + 1)
+    m = d.mistakes
+    fig = Fig()
+    for mask, name, colour in ((~m, "D_t(α_t), correct round", theme.BLUE),
+                               (m, "D_t(α_t), mistake", theme.ORANGE)):
+        fig.add(dict(type="bar", x=r[mask], y=d.increments[mask], name=name, marker=dict(color=colour), width=0.9,
+                     hovertemplate="t = %{x}: %{y:.4g}<extra></extra>"))
+    if m.any():
+        fig.add(scatter([0.5, T + 0.5], [d.floor, d.floor], bound_name("min(C, 1/R²)/2 (under every mistake's)"),
+                        mode="lines", line=dict(color=theme.BOUND, dash="dash", width=2.5), hovertemplate="%{y:.4g}"))
+    fig.round_marker(min(t, T))
+    return fig.build({"title": {"text": "Each step's increment D_t(α_t)"}, "barmode": "overlay", "bargap": 0.1,
+                      **axes("round t", "increment of the dual")}, height=height)

@@ -18,7 +18,8 @@ from . import Fig, axes, bound_name, curves_with_bounds, downsample, log_ticks, 
 __all__ = ["BOUND_T1", "BOUND_T2", "BOUND_CLAIM", "BOUND_TELESCOPED", "WH", "CLAIRVOYANT", "PHI", "DROP",
            "AVERAGED", "LAST", "BAND", "EG", "WH_EG", "U_EG",
            "weight_plane", "weights_over_time", "cumulative_loss", "eta_sweep", "potential", "online_to_batch",
-           "additive_vs_multiplicative"]
+           "additive_vs_multiplicative", "EXPLICIT", "IMPLICIT", "RATE_U", "implicit_plane", "implicit_losses",
+           "rates"]
 
 #: Legend formulas (the trace names are ``bound: <formula>``).
 BOUND_T1 = FORMULA_T1
@@ -36,6 +37,9 @@ BAND = "±2 standard errors"
 EG = "EG (multiplicative)"
 WH_EG = "Widrow-Hoff (additive; x rescaled into the unit ball)"
 U_EG = "the sparse u that generated y"
+EXPLICIT = "explicit: w − η(w·x − y)x"
+IMPLICIT = "implicit: w − η(w·x − y)x/(1 + η‖x‖²)"
+RATE_U = "L_u(t)/t (least-squares u)"
 
 #: Loss contours: darker blue is lower loss (explicit: plotly.js and plotly.py disagree on "Blues").
 _BOWL = [[0.0, "rgb(33,113,181)"], [0.35, "rgb(107,174,214)"], [0.7, "rgb(198,219,239)"], [1.0, "rgb(247,251,255)"]]
@@ -225,3 +229,46 @@ def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int =
     return curves_with_bounds({EG: cum_eg, WH_EG: cum_wh, U_EG: cum_u}, [theorem1],
                               title="Additive vs multiplicative: cumulative square loss",
                               yaxis_title="cumulative square loss", height=height)
+
+
+def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
+    """Both trajectories on the weight plane (d = 2) up to w_{t+1}, the least-squares u, axes fixed from the run."""
+    W1, W2 = np.asarray(i.W_explicit), np.asarray(i.W_implicit)
+    t = int(min(max(t, 0), W1.shape[0] - 1))
+    P = np.vstack([W1, W2, i.u[None, :], np.zeros((1, 2))])
+    lo, hi = P.min(axis=0), P.max(axis=0)
+    half, mid = 0.55 * max(float((hi - lo).max()), 0.5), (lo + hi) / 2
+    fig = Fig()
+    for W, name, colour in ((W1, EXPLICIT, theme.SERIES[0]), (W2, IMPLICIT, theme.SERIES[1])):   # as in rates()
+        idx = np.unique(np.r_[downsample(t + 1, 400), t])
+        fig.add(scatter(W[idx, 0], W[idx, 1], name, mode="lines+markers", line=dict(color=colour, width=2),
+                        marker=dict(size=4, color=colour), customdata=idx + 1,
+                        hovertemplate="w_%{customdata} = (%{x:.6g}, %{y:.6g})<extra></extra>"))
+        fig.add(scatter([W[t, 0]], [W[t, 1]], f"w_{t + 1}, {name.split(':')[0]}", mode="markers",
+                        marker=dict(size=13, color=colour, line=dict(width=1.5, color="white")),
+                        hovertemplate="(%{x:.6g}, %{y:.6g})<extra></extra>"))
+    fig.add(scatter([i.u[0]], [i.u[1]], "least-squares u", mode="markers",
+                    marker=dict(symbol="star", size=18, color=theme.GREEN, line=dict(width=1, color="black")),
+                    hovertemplate="u = (%{x:.6g}, %{y:.6g})<extra></extra>"))
+    lay = axes("w₁", "w₂")
+    lay["xaxis"].update(range=[mid[0] - half, mid[0] + half], constrain="domain")
+    lay["yaxis"].update(range=[mid[1] - half, mid[1] + half], scaleanchor="x", scaleratio=1, constrain="domain")
+    return fig.build({"title": {"text": "Explicit and implicit updates on the weight plane"}, "hovermode": "closest",
+                      **lay}, height=height)
+
+
+def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
+    """Cumulative square loss of both rules (any d)."""
+    return curves_with_bounds({EXPLICIT: i.loss_explicit, IMPLICIT: i.loss_implicit}, {}, t=t,
+                              title="Explicit and implicit updates: cumulative loss",
+                              yaxis_title="cumulative square loss", height=height)
+
+
+def rates(i, t: int, *, height: int = 440) -> go.Figure:
+    """L_WH(t)/t of both rules and L_u(t)/t, with Theorem 1 divided by t (explicit rule), log rounds."""
+    fig = curves_with_bounds({"L_WH(t)/t, " + EXPLICIT: i.rate_wh, "L(t)/t, " + IMPLICIT: i.rate_implicit,
+                              RATE_U: i.rate_u}, [i.rate_bound], t=t, title="Rate of loss: L/T against L_u/T",
+                             yaxis_title="average square loss so far", height=height)
+    top = 1.3 * max(float(np.max(c)) for c in (i.rate_wh, i.rate_implicit, i.rate_u))   # the bound starts far above
+    return (fig.update_xaxes(type="log", range=[0, np.log10(max(i.T, 2))])
+            .update_yaxes(range=[0, top if top > 0 else 1.0]))

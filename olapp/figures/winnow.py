@@ -14,7 +14,12 @@ from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
 from .. import theme
 from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
 
-__all__ = ["weights", "mistakes", "potential", "sweep"]
+__all__ = ["weights", "mistakes", "potential", "sweep", "elimination", "ELIM", "WINNOW_RAW", "WINNOW_DM"]
+
+#: Curve names of the conjunction panel (tests find traces by them).
+ELIM = "elimination algorithm"
+WINNOW_RAW = "Winnow on (x, y) as given"
+WINNOW_DM = "Winnow on (x, 1 − x), labels 1 − y"
 
 
 def weights(a: WinnowAnalysis, t: int) -> go.Figure:
@@ -92,3 +97,14 @@ def sweep(s: WinnowSweep) -> go.Figure:
     lay["yaxis"].update(type="log", dtick=1, range=[0.5, float(np.log10(y_max))])
     return fig.build({"title": {"text": "Mistakes as irrelevant attributes abound"}, "hovermode": "closest", **lay},
                      height=440)
+
+
+def elimination(e, t: int) -> go.Figure:
+    """Cumulative mistakes of the elimination algorithm and of Winnow on a conjunction stream, with their bounds."""
+    curves = {ELIM: np.cumsum(e.trace.mistakes), WINNOW_RAW: np.cumsum(e.winnow.mistakes),
+              WINNOW_DM: np.cumsum(e.demorgan.mistakes)}
+    bounds = {f"{e.report.formula} ({ELIM})": e.report.value} if e.report.applies else {}
+    if e.demorgan_report.applies:
+        bounds[f"{e.demorgan_report.formula} ({WINNOW_DM})"] = e.demorgan_report.value
+    return curves_with_bounds(curves, bounds, t=t, title="Learning a conjunction: mistakes",
+                              yaxis_title="cumulative mistakes")

@@ -44,6 +44,18 @@ PRESETS = [
         "γ the margin of the best line through the origin for your points, as long as some line through the "
         "origin separates them. Try to force many mistakes.",
         {"stream": "Typed", "epochs": 1}),
+    Preset(
+        "The Perceptron is conservative OGD (η irrelevant)",
+        f"{UCL}, Deriving the perceptron algorithm/bound from OGD: OGD updating only on mistakes, at η = 0.01, 1 "
+        "and 100, errs on exactly the Perceptron's rounds; its hyperplanes differ only in scale.",
+        {"stream": "Generated", "T": 200, "gamma": 0.1, "noise": 0.0, "seed": 0, "epochs": 1,
+         "deeper": "Perceptron = conservative OGD"}),
+    Preset(
+        "PA-I climbs the SVM dual",
+        f"{CB}, PA-I as dual ascent: with 10% of the labels flipped, PA-I's dual increments (C = 1) add up to "
+        "less than SVM_OPT of the stream, and each mistake adds at least min(C, 1/R²)/2.",
+        {"stream": "Generated", "T": 200, "gamma": 0.15, "noise": 0.1, "seed": 0, "epochs": 1, "C": 1.0,
+         "deeper": "PA-I as dual ascent"}),
 ]
 
 SOURCES = {
@@ -230,3 +242,133 @@ def _mistakes(m: int) -> str:
 def not_2d(a) -> str:
     return (f"This stream has d = {a.d} features: the plane pictures need d = 2. Mistakes and the proof are "
             "below.")
+
+
+# ---- going deeper: OGD, the hinge loss, regularisation, PA-I's dual ----------------------------------
+
+#: The penalties λ of the regularisation view (key ``lam``).
+LAMBDAS = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0]
+HELP_LAM = ("The penalty λ of w_{t+1} = argmin L_hi(y_t, w·x_t) + λ‖w − w_t‖². The notes' solution is OGD's step "
+            "with η = 1/(2λ); the exact minimiser is PA-I with C = 1/(2λ).")
+
+OGD_INTRO = (
+    "OGD on the hinge loss L_hi(y, ŷ) = max(0, 1 − yŷ) steps w ← w + η y x whenever the margin y w·x is below 1. "
+    f"{UCL} (Regret Bound for OGD, after Zinkevich): with η = U/(R√m) its hinge loss over m rounds is at most "
+    "√(U²R²m) above that of any u with ‖u‖ ≤ U. Here U = ‖u‖ for the comparator u of the theorem above and m is "
+    "the number of rounds played."
+)
+
+CONSERVATIVE_INTRO = (
+    f"{UCL} (Deriving the perceptron from OGD): make OGD *conservative*, updating only when y ŷ ≤ 0. Then "
+    "w_t = η·(the Perceptron's w_t), so the sign of every prediction, and every mistake, is the same for any "
+    "η > 0: η is irrelevant and η = 1 is the Perceptron. Below: η = 0.01, 1 and 100 on this stream."
+)
+
+HINGE_INTRO = (
+    f"{CB}: finding the hyperplane with the fewest mistakes is NP-hard, so the bounds compare with the hinge "
+    "loss instead, a convex upper bound on the mistake indicator: 1[yz ≤ 0] ≤ (1 − yz)₊. Unlike the mistakes, "
+    "it depends on the length of u: if the stream is hardly separable, ‖u‖ has to be big to keep it at zero."
+)
+
+REG_INTRO = (
+    f"{UCL} (Online Approach): batch learning minimises Σ_t L(y_t, w·x_t) + λ‖w‖² (the soft-margin SVM for the "
+    "hinge loss, without intercept here). Online, fit the new point while staying close to the last w: "
+    "w_{t+1} = argmin L_hi(y_t, w·x_t) + λ‖w − w_t‖². The notes solve this as w_t + y_t x_t/(2λ) when "
+    "y_t w_t·x_t < 1, which is OGD with η = 1/(2λ). Solved exactly, the step stops once the margin reaches 1: "
+    "w_t + min{1/(2λ), ℓ_t/‖x_t‖²} y_t x_t, which is PA-I with C = 1/(2λ). The two agree when "
+    "ℓ_t ≥ ‖x_t‖²/(2λ). One pass over the stream."
+)
+
+DUAL_INTRO = (
+    f"{CB} (PA-I as dual ascent): the SVM dual D_svm(α) = Σ_t α_t − ½‖Σ_t α_t y_t x_t‖², 0 ≤ α_t ≤ C, is at most "
+    "SVM_OPT = min_u ½‖u‖² + C Σ_t ℓ_t(u). PA-I sets α_t = min{C, ℓ_t/‖x_t‖²}, the maximiser of "
+    "D_t(α) = −½α²‖x_t‖² + α(1 − y_t w_{t−1}·x_t), and D_t(α_t) is exactly how much D_svm grows. (The slides "
+    "print D_svm without the labels y_t; the increment they derive includes them.) One pass, C from the "
+    "settings above."
+)
+
+
+TOPIC_OGD = "OGD's regret"
+TOPIC_CONSERVATIVE = "Perceptron = conservative OGD"
+TOPIC_HINGE = "Hinge loss"
+TOPIC_REG = "Regularisation view"
+TOPIC_DUAL = "PA-I as dual ascent"
+#: Topic -> its introduction (one topic is drawn at a time: a projector shows one idea, a rerun stays fast).
+TOPICS = {TOPIC_OGD: OGD_INTRO, TOPIC_CONSERVATIVE: CONSERVATIVE_INTRO, TOPIC_HINGE: HINGE_INTRO,
+          TOPIC_REG: REG_INTRO, TOPIC_DUAL: DUAL_INTRO}
+HELP_TOPIC = ("The notes go on from the Perceptron to online convex optimisation: OGD's regret on the hinge loss, "
+              "the Perceptron derived from it, why the hinge loss, the regularisation view of the update, and "
+              "PA-I as ascent on the SVM dual. One at a time, on the stream above.")
+DEEPER_INTRO = (
+    "The same stream seen through the second half of the notes: the Perceptron is gradient descent on the hinge "
+    "loss made conservative, and Passive-Aggressive climbs the dual of the soft-margin SVM."
+)
+
+
+def ogd_regret(r) -> str:
+    if not r.report.applies:
+        return "The comparator u is 0, so the tuned η = U/(R√m) is not defined and no bound is drawn."
+    final = float(r.regret[-1])
+    side = "above" if final > 0 else "below"
+    return (f"OGD ran with η = U/(R√m) = {_g(r.U)}/({_g(r.R)}·√{r.m}) = {_g(r.eta)}. After all {r.m} rounds its hinge "
+            f"loss is {_g(abs(final))} {side} u's, under U R √m = {_g(r.report.value)}. The dashed curve is the "
+            "proof's bound U²/(2η) + ηtR²/2 after t rounds (a prefix is a stream), which reaches U R √m at t = m.")
+
+
+def conservative(c) -> str:
+    etas = ", ".join(f"{e:g}" for e in c.norms)
+    if c.same_mistakes:
+        head = (f"At η = {etas} conservative OGD erred on exactly the Perceptron's rounds: "
+                f"{_mistakes(c.mistakes)} each.")
+    else:
+        head = f"At η = {etas} the mistakes were not all on the same rounds (a tie decided by rounding)."
+    return (head + f" Each run's w_t is η times the Perceptron's (largest angle between them over all rounds: "
+            f"{c.max_angle:.2g}°), so on this log scale the staircases are parallel, a factor η apart, and step "
+            "at the same rounds.")
+
+
+def hinge_indicator(h) -> str:
+    return (f"Each dot is one round's margin y_t u·x_t for the comparator u (‖u‖ = {_g(h.norm_u)}) with its hinge "
+            f"loss: the dashed line lies on or above the step everywhere, so u's hinge loss bounds its "
+            f"{_mistakes(h.mistakes)}.")
+
+
+def hinge_scale(h) -> str:
+    best = float(h.hinge.min())
+    text = (f"The direction û = u/‖u‖ makes {_mistakes(h.mistakes)} whatever its length s; the hinge loss of s·û "
+            f"starts at T = {int(round(h.hinge[0]))} (s = 0) and is smallest, {_g(best)}, at s ≈ {_g(h.best_scale)}.")
+    if h.mistakes == 0:
+        text += " û separates the stream, so the loss reaches 0 once s ≥ 1/γ and stays there."
+    else:
+        text += (" û misclassifies some points, and their hinge loss grows like s·|y û·x|: a longer u is "
+                 "not always better.")
+    return text
+
+
+def regularised(g) -> str:
+    names = list(g.objective)
+    final = {k: float(v[-1]) for k, v in g.objective.items()} if g.rounds.size else {}
+    text = (f"Of {g.updates} steps of the exact rule (hinge loss > 0), {g.clipped} stopped short of the notes' "
+            f"1/(2λ) = {_g(1 / (2 * g.lam))}: there the notes' closed form overshoots margin 1.")
+    if final:
+        text += (f" After the whole pass the objective is {_g(final[names[0]])} at OGD's w and "
+                 f"{_g(final[names[1]])} at the exact step's, against the minimum {_g(float(g.minimum[-1]))} "
+                 "(the soft-margin SVM of the stream, dashed), which no w can go below.")
+    return text
+
+
+def dual_sum(d) -> str:
+    total = float(d.cumulative[-1]) if d.cumulative.size else 0.0
+    return (f"The increments sum to {_g(total)} after the whole pass, under SVM_OPT = {_g(d.report.value)} "
+            "(dashed). The dotted curve is SVM_OPT of the first t rounds, which bounds the sum after t rounds too.")
+
+
+def dual_increments(d) -> str:
+    m = d.mistakes
+    inc = d.increments
+    text = (f"Passive rounds (margin ≥ 1) add 0; {int((inc > 0).sum())} of {inc.size} rounds added something.")
+    if m.any():
+        text += (f" At each of the {_mistakes(int(m.sum()))} the increment is at least min{{C, ℓ_t/‖x_t‖²}}ℓ_t/2 ≥ "
+                 f"min(C, 1/R²)/2 = {_g(d.floor)} (smallest here: {_g(float(inc[m].min()))}), so "
+                 "min(C, 1/R²)·M ≤ 2·SVM_OPT: the PA-I mistake bound (the notes take ‖x_t‖ = 1, so R = 1).")
+    return text

@@ -35,6 +35,10 @@ PRESETS = [
            dict(stream="Generated", d=2, T=500, noise=0.3, norm_u=3.0, eta=0.02, seed=0)),
     Preset("Ten features", f"d = 10: no plane to draw, but Theorem 1 does not depend on d {_CITE}.",
            dict(stream="Generated", d=10, T=1000, noise=0.3, norm_u=2.0, eta=0.3, seed=0)),
+    Preset("Motivation 2: the implicit update", "At η = 0.9 the exact solution of Motivation 2, "
+           "w − η(w·x − y)x/(1 + η‖x‖²), takes shorter steps than the explicit rule; section 8 draws both on the "
+           f"weight plane and section 9 their rates of loss against L_u/T {_CITE}.",
+           dict(stream="Generated", d=2, T=300, noise=0.5, norm_u=1.5, eta=0.9, seed=0)),
 ]
 
 SOURCES = {"Generated": "y = u·x + Gaussian noise, x uniform in the unit ball, u of length ‖u‖ (random direction)."}
@@ -240,3 +244,45 @@ def eg(e) -> str:
             f"{e.T} rounds it puts {e.mass:.0%} of its weight on the {e.k} relevant features. Total loss: EG "
             f"{e.cum_eg[-1]:.4g}, Widrow-Hoff {e.cum_wh[-1]:.4g} ({who} is lower). EG's known bounds (beyond these "
             "notes) grow like log n; raise n to compare.")
+
+
+# ---- Motivation 2 solved exactly, and the rate remark ------------------------------------------------
+
+IMPLICIT_INTRO = (
+    "Motivation 2 of the notes: the new weights should fit the current example and stay close to the old ones, "
+    "so minimise η(w·x_t − y_t)² + ‖w − w_t‖². Setting the gradient to zero gives w = w_t − η(w·x_t − y_t)x_t, "
+    "with the new w on both sides; the notes replace it by w_t on the right, which is Widrow-Hoff's (explicit) "
+    "rule. Solving exactly instead (take the inner product with x_t) gives the **implicit** update "
+    "w_{t+1} = w_t − η(w_t·x_t − y_t)x_t / (1 + η‖x_t‖²): the same direction, a step shorter by the factor "
+    "1/(1 + η‖x_t‖²), and it never overshoots the current example whatever η. (The notes print the objective "
+    "with ‖w − w_t‖ unsquared; the solution they state needs the square.)"
+)
+
+RATE_INTRO = (
+    "The notes' remark after Theorem 1: divide by T. For any fixed u, L_WH/T ≤ (L_u/T)/(1 − η) + ‖u‖²/(ηT); "
+    "as T grows the last term vanishes, so the **rate** of loss of Widrow-Hoff approaches that of u, up to the "
+    "factor 1/(1 − η). Here u is the least-squares vector of the whole stream, and the bound is checked after "
+    "every round (a prefix is a stream too). Rounds on a log scale."
+)
+
+
+def implicit(i, t: int) -> str:
+    t = min(max(int(t), 0), i.T)
+    L1, L2 = float(i.loss_explicit[-1]), float(i.loss_implicit[-1])
+    return (f"η = {i.eta:g}. On this stream the implicit step is the explicit one times a factor between "
+            f"{i.shrink.min():.3g} and {i.shrink.max():.3g} (1/(1 + η‖x_t‖²)). After all {i.T} rounds the explicit "
+            f"rule's loss is {L1:.4g}, the implicit rule's {L2:.4g}"
+            + (" (the implicit one is lower)." if L2 < L1 else " (the explicit one is lower)." if L1 < L2 else ".")
+            + f" The large dots are w_{t + 1}, after round {t}.")
+
+
+def rates(i) -> str:
+    last = int(i.T)
+    gap = float(i.rate_bound.curve[-1] - i.rate_u[-1])
+    text = (f"After T = {last} rounds: L_WH/T = {float(i.rate_wh[-1]):.4g} (explicit), "
+            f"{float(i.rate_implicit[-1]):.4g} (implicit), L_u/T = {float(i.rate_u[-1]):.4g}, and the bound "
+            f"{float(i.rate_bound.curve[-1]):.4g}, {gap:.3g} above L_u/T; of that, ‖u‖²/(ηT) = "
+            f"{float(i.u @ i.u) / (i.eta * last):.3g} shrinks like 1/T.")
+    if not i.rate_bound.applies:
+        text += " Some ‖x_t‖ exceeds 1 here, so the dashed bound is not guaranteed (switch rescaling on)."
+    return text

@@ -43,6 +43,13 @@ PRESETS = [
         f"{NOTES} uses α = 1 + β = 2; the same potential argument with a general α gives "
         "Nα/((α−1)θ) + (α+1)k(log_α θ + 1) (k = 3, N = 100, θ = N).",
         {"stream": "Generated", "N": 100, "k": 3, "T": 500, "alpha": 3.0, "seed": 0}),
+    Preset(
+        "Conjunctions: the elimination algorithm's worst case",
+        "UCL COMP0078, Online learning, Problems 1.1: rounds ordered against the elimination algorithm cost it "
+        "exactly n − k + 1 = 18 mistakes on a 3-literal conjunction of n = 20 attributes, within n + 1 = 21 "
+        "(the last section of the page).",
+        {"stream": "Generated", "N": 100, "k": 3, "T": 500, "alpha": 2.0, "seed": 0, "conj_n": 20, "conj_k": 3,
+         "conj_worst": True}),
 ]
 
 SOURCES = {"Generated": "random examples labelled by an OR of k of the N attributes (a new draw per seed)."}
@@ -182,3 +189,47 @@ def sweep(s: WinnowSweep) -> str:
 
 def sweep_upload(k: int) -> str:
     return f"Generated streams with k = {k} relevant attributes (not your upload)."
+
+
+# ---- the elimination algorithm for conjunctions ---------------------------------------------------------
+
+ELIM_INTRO = (
+    "UCL COMP0078, Online learning, Problems 1.1: learn a **conjunction of literals** (x_i or ¬x_i) over "
+    "{0, 1}ⁿ. The elimination algorithm starts with all 2n literals, predicts their conjunction (so 0 at first), "
+    "and on a mistake on a positive example drops every literal that example falsifies. The target's literals are "
+    "true on every positive, so they are never dropped: every mistake is on a positive, the first drops n "
+    "literals and each later one at least one more, so M ≤ n + 1 (the notes ask for O(n²)). Winnow learns "
+    "monotone disjunctions, so on the same (x, y) it has no guarantee; by De Morgan ¬(ℓ₁ ∧ … ∧ ℓ_k) = ¬ℓ₁ ∨ … ∨ ¬ℓ_k "
+    "is a monotone k-disjunction of the 2n attributes (x, 1 − x), so Winnow on those with labels 1 − y has its bound."
+)
+HELP_ELIM = SimpleNamespace(
+    n="Number of boolean attributes of the conjunction stream.",
+    k="Number of literals in the target conjunction (0: always true).",
+    worst="Start with the rounds that force the elimination algorithm's n − k + 1 mistakes: one positive, then "
+          "for each attribute outside the target a positive with only that attribute flipped.",
+)
+#: Rounds of the conjunction stream.
+ELIM_T = 300
+
+
+def _literal(i: int, v: int) -> str:
+    return f"x{i + 1}" if v == 1 else f"¬x{i + 1}"
+
+
+def _conj(names: list[str], limit: int = 12) -> str:
+    if not names:
+        return "(empty: always true)"
+    shown = " ∧ ".join(names[:limit])
+    return shown + (f" ∧ … ({len(names)} literals)" if len(names) > limit else "")
+
+
+def elimination(e, t: int, describe) -> str:
+    t = min(max(int(t), 0), e.T)
+    H = describe(e.trace.weights_at(t))
+    target = _conj([_literal(i, v) for i, v in e.literals])
+    text = (f"Target: {target}. After round {t} the hypothesis is {_conj(H)}, and the elimination algorithm has "
+            f"made {int(e.trace.extras['m_plus'][t] + e.trace.extras['m_minus'][t])} mistakes; over the whole "
+            f"stream {e.trace.n_mistakes}, within n − k + 1 = {e.n - e.k + 1} ≤ n + 1 = {e.n + 1}. ")
+    text += (f"Winnow on the same (x, y) made {e.winnow.n_mistakes}; on (x, 1 − x) with labels 1 − y it made "
+             f"{e.demorgan.n_mistakes}, under its bound {e.demorgan_report.value:.4g}.")
+    return text

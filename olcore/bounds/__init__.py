@@ -31,7 +31,7 @@ from .experts import (WEIGHTED_AVERAGE_ETA_MAX, halving, hedge, hedge_eta, hedge
                       weighted_majority_cmu, weighted_majority_cmu_regret, weighted_majority_two_regret,
                       weighted_majority_two_regret_beta, weighted_majority_two_regret_tuned,
                       randomized_weighted_majority_eta)
-from .linear import (budget_forced_mistakes, ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
+from .linear import (budget_forced_mistakes, SVM_TOL, conjunction_elimination, svm_opt, ogd_hinge, ogd_hinge_eta, ogd_hinge_loss_bound, ogd_hinge_regret,
                      passive_aggressive_pa1, passive_aggressive_pa2, passive_aggressive_separable,
                      perceptron, perceptron_disjunction, perceptron_nonseparable, winnow, winnow_general)
 from .oco import ogd_eta, ogd_proof_bound, ogd_regret, ogd_regret_eta, simplex_ogd_regret
@@ -59,6 +59,7 @@ __all__ = [
     "ogd_hinge", "ogd_hinge_eta", "ogd_hinge_regret", "ogd_hinge_loss_bound",
     "passive_aggressive_separable", "passive_aggressive_pa1", "passive_aggressive_pa2",
     "budget_forced_mistakes",
+    "conjunction_elimination", "svm_opt", "SVM_TOL",
     # regression
     "widrow_hoff", "widrow_hoff_best_eta", "widrow_hoff_tuned", "online_to_batch",
     # online-to-batch for classifiers

@@ -437,3 +437,260 @@ def at_round(a: PerceptronAnalysis, t: int) -> RoundView:
         path=tr.weight_table[: tr.weight_index[t] + 1],
         arcs=consistent_arcs(Xs, ys) if a.d == 2 else [],
         wrong_seen=int(np.sum(ys * (Xs @ w) <= 0)))
+
+
+# ---- going deeper: OGD's regret, conservative OGD, the hinge loss, regularisation, PA-I's dual --------
+
+SOURCE_REG = "UCL COMP0078, Online learning: Online Gradient Descent with Hinge Loss and ‖·‖² penalty"
+SOURCE_DUAL = "Cesa-Bianchi, On-line learning: PA-I as dual ascent (SVM dual Lagrange function)"
+SOURCE_HINGE = "Cesa-Bianchi, On-line learning: relative loss bound (hinge loss)"
+SOURCE_DERIVE = "UCL COMP0078, Online learning: Deriving the perceptron algorithm/bound from OGD"
+#: The step sizes of the conservative-OGD experiment (the notes: "η irrelevant").
+CONSERVATIVE_ETAS = (0.01, 1.0, 100.0)
+#: Rounds at which the prefix optima (SVM_OPT, the soft-margin minimum) are computed.
+CHECKPOINTS = 40
+
+
+def _checkpoints(T: int, n: int = CHECKPOINTS) -> np.ndarray:
+    """``n`` rounds spread over 1..T (always T); empty for T = 0."""
+    return np.unique(np.linspace(1, T, min(n, T)).round().astype(int)) if T else np.zeros(0, int)
+
+
+def _one_pass(stream: Stream) -> tuple[np.ndarray, np.ndarray]:
+    if stream.kind != "linear":
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})")
+    return stream.X, stream.y.astype(float)
+
+
+@dataclass(frozen=True, eq=False)
+class OGDRegret:
+    r"""OGD with the theorem's step :math:`\eta = U/(R\sqrt m)` on the stream played, against :math:`\mathbf u`.
+
+    ``regret`` (T,) is :math:`\sum_{s\le t} L_{hi}(y_s, \hat y_s) - L_{hi}(y_s, \mathbf u\cdot\mathbf x_s)`;
+    ``report`` the bound :math:`U R\sqrt m` with the proof's curve :math:`U^2/(2\eta) + \eta t R^2/2`.
+    """
+
+    eta: float
+    U: float
+    R: float
+    m: int
+    regret: np.ndarray
+    report: BoundReport
+
+
+def ogd_regret(stream: Stream, epochs: int, u) -> OGDRegret:
+    r"""OGD's hinge-loss regret against ``u`` with the tuned :math:`\eta = U/(R\sqrt m)`, :math:`U = \|\mathbf u\|`.
+
+    :math:`m` is the number of rounds played (``epochs`` passes).  Theorem (6) of the notes:
+    the regret after :math:`m` rounds is at most :math:`\sqrt{U^2R^2m}`; the proof's last line but
+    one, :math:`U^2/(2\eta) + \eta tR^2/2`, bounds it after every round :math:`t \le m` (a prefix is
+    a stream) and equals :math:`UR\sqrt m` at :math:`t = m`.
+    """
+    X, y = _one_pass(stream)
+    R = radius(X)
+    u = np.asarray(u, float)
+    U = float(np.linalg.norm(u))
+    m = X.shape[0] * int(epochs)
+    statement = ("**OGD's regret (Zinkevich).** With R = max ‖x_t‖ and η = U/(R√m), for every u with ‖u‖ ≤ U, "
+                 "OGD's hinge loss over m rounds exceeds u's by at most √(U²R²m). The proof telescopes "
+                 "‖w_t − u‖² and gives U²/(2η) + ηtR²/2 after t rounds, the same at t = m.")
+    if U == 0 or R == 0 or m == 0:
+        report = BoundReport("OGD's hinge-loss regret", "U R √m", math.inf, applies=False,
+                             why_not="the comparator u is 0 (or every x_t is 0), so the tuned η = U/(R√m) is not "
+                                     "defined.", source=SOURCE_OGD, statement=statement)
+        return OGDRegret(1.0, U, R, m, np.zeros(m), report)
+    eta = float(bounds.ogd_hinge_eta(U, R, m))
+    trace = linear.ogd_hinge(X, y, eta=eta, epochs=epochs)
+    loss_u, _ = _hinge_prefix(X, y, u, trace.T // X.shape[0])
+    regret = np.cumsum(trace.losses) - loss_u
+    t = np.arange(1, trace.T + 1)
+    value = float(bounds.ogd_hinge(U, R, m))
+    report = BoundReport(
+        "OGD's hinge-loss regret", "U R √m", value, curve=np.minimum(bounds.ogd_hinge_regret(U, R, t, eta), value),
+        latex=(r"\sum_{t=1}^{m} L_{hi}(y_t,\hat y_t) - L_{hi}(y_t,\mathbf u\cdot\mathbf x_t) = %.4g"
+               r" \le \sqrt{U^2R^2m} = %.4g \cdot %.4g \cdot \sqrt{%d} = %.4g"
+               % (float(regret[-1]), U, R, m, value)),
+        numbers={"U": U, "R": R, "m": m, "eta": eta}, source=SOURCE_OGD, statement=statement)
+    return OGDRegret(eta, U, R, m, regret, report)
+
+
+@dataclass(frozen=True, eq=False)
+class Conservative:
+    r"""Conservative OGD (an update only on a mistake) at each η of :data:`CONSERVATIVE_ETAS`.
+
+    ``norms[eta]`` (T,) is :math:`\|\mathbf w_{t+1}\|` after each round (the page draws only these,
+    so the cached result stays small)."""
+
+    norms: dict             # eta -> (T,) ‖w‖ after rounds 1..T
+    mistakes: int           # the Perceptron's
+    same_mistakes: bool     # every eta errs on exactly the Perceptron's rounds
+    max_angle: float        # largest angle (degrees) between w_t(eta) and the Perceptron's w_t, all t
+    scale_error: float      # max over eta, t of ‖w_t(eta) / eta − w_t^Perceptron‖ / max ‖w^Perceptron‖
+
+
+def conservative(stream: Stream, epochs: int, etas=CONSERVATIVE_ETAS) -> Conservative:
+    r"""Conservative OGD at several :math:`\eta` beside the Perceptron: :math:`\mathbf w_t(\eta) = \eta\,\mathbf w_t`.
+
+    The notes' step 5 ("the sign of the predictions is unchanged for any :math:`\eta > 0`"):
+    every run makes the same mistakes and its hyperplanes differ from the Perceptron's only
+    in scale; measured here, not assumed.
+    """
+    X, y = _one_pass(stream)
+    p = linear.perceptron(X, y, epochs=epochs)
+    traces = {float(e): linear.ogd_hinge(X, y, eta=float(e), epochs=epochs, conservative=True) for e in etas}
+    Wp = p.weights
+    scale = max(float(np.abs(Wp).max()), 1e-300)
+    same, angle, err = True, 0.0, 0.0
+    for e, tr in traces.items():
+        same &= bool(np.array_equal(tr.mistakes, p.mistakes))
+        W = tr.weights
+        err = max(err, float(np.abs(W / e - Wp).max()) / scale)
+        nw, npn = np.linalg.norm(W, axis=1), np.linalg.norm(Wp, axis=1)
+        ok = (nw > 0) & (npn > 0)
+        if ok.any():
+            cos = np.clip(np.einsum("td,td->t", W[ok], Wp[ok]) / (nw[ok] * npn[ok]), -1, 1)
+            angle = max(angle, float(np.degrees(np.arccos(cos)).max()))
+    norms = {e: np.sqrt(tr.extras["norm_sq"][1:]) for e, tr in traces.items()}
+    return Conservative(norms, p.n_mistakes, same, angle, err)
+
+
+@dataclass(frozen=True, eq=False)
+class HingeView:
+    r"""The hinge loss :math:`(1 - yz)_+` as a convex upper bound of :math:`\mathbf 1[yz \le 0]`, on this stream.
+
+    ``margins`` (T,) are :math:`y_t\,\hat{\mathbf u}\cdot\mathbf x_t` for the unit direction
+    :math:`\hat{\mathbf u}` of the comparator; ``scales`` the lengths :math:`s = \|\mathbf u\|` tried,
+    ``hinge`` (len(scales),) the hinge loss of :math:`s\hat{\mathbf u}` on the stream and
+    ``mistakes`` of :math:`\hat{\mathbf u}` (any :math:`s > 0`).
+    """
+
+    margins: np.ndarray
+    scales: np.ndarray
+    hinge: np.ndarray
+    mistakes: int
+    norm_u: float
+    best_scale: float       # the scale with the least hinge loss among those tried
+
+
+def hinge_view(stream: Stream, u, n_scales: int = 200) -> HingeView:
+    r"""The comparator's margins and the hinge loss of :math:`s\hat{\mathbf u}` for :math:`s` from 0 to beyond :math:`4\|\mathbf u\|`.
+
+    Each term obeys :math:`\mathbf 1[y s\hat{\mathbf u}\cdot\mathbf x \le 0] \le (1 - y s\hat{\mathbf u}\cdot\mathbf x)_+`,
+    so every point of the curve is at least the number of mistakes of :math:`\hat{\mathbf u}`.
+    On a stream :math:`\hat{\mathbf u}` separates with margin :math:`\gamma` the loss falls to 0 at
+    :math:`s = 1/\gamma`; points on the wrong side make it grow again for large :math:`s`.
+    """
+    X, y = _one_pass(stream)
+    u = np.asarray(u, float)
+    nu = float(np.linalg.norm(u))
+    uh = u / nu if nu > 0 else np.eye(X.shape[1])[0]
+    margins = y * (X @ uh)
+    pos = margins[margins > 0]
+    top = max(4 * nu, 1.5 / float(pos.min()) if pos.size else 0.0, 1.0)
+    scales = np.linspace(0.0, top, n_scales)
+    hinge = np.maximum(0.0, 1.0 - scales[:, None] * margins[None, :]).sum(axis=1)
+    return HingeView(margins, scales, hinge, int((margins <= 0).sum()), nu, float(scales[np.argmin(hinge)]))
+
+
+@dataclass(frozen=True, eq=False)
+class Regularised:
+    r"""The regularisation view on one pass: OGD with :math:`\eta = 1/(2\lambda)` (the notes' solution)
+    beside the exact proximal step, with the soft-margin objective of each prefix.
+
+    ``objective[name]`` (len(rounds),) is :math:`F_t(\mathbf w_{t+1}) = \sum_{s\le t} L_{hi}(y_s,
+    \mathbf w_{t+1}\cdot\mathbf x_s) + \lambda\|\mathbf w_{t+1}\|^2` at the checkpoint rounds ``rounds``;
+    ``minimum`` its minimum over :math:`\mathbf w` (:math:`2\lambda\,\text{SVM}_{OPT}` with :math:`C = 1/(2\lambda)`;
+    the solver's dual value, never above the minimum and within its gap of it).
+    ``clipped`` counts the rounds where the exact step is shorter than the notes' :math:`1/(2\lambda)`.
+    """
+
+    lam: float
+    traces: dict
+    rounds: np.ndarray
+    objective: dict
+    minimum: np.ndarray
+    clipped: int
+    updates: int
+
+
+def regularised(stream: Stream, lam: float) -> Regularised:
+    r"""Both readings of :math:`\mathbf w_{t+1} = \operatorname{argmin}_{\mathbf w} L_{hi}(y_t,\mathbf w\cdot\mathbf x_t) + \lambda\|\mathbf w - \mathbf w_t\|^2`.
+
+    The notes solve it as :math:`\mathbf w_t + y_t\mathbf x_t/(2\lambda)` when
+    :math:`y_t\mathbf w_t\cdot\mathbf x_t < 1`: OGD with :math:`\eta = 1/(2\lambda)`, the step a
+    linearised hinge gives.  The exact minimiser stops where the margin reaches 1:
+    :math:`\mathbf w_t + \min\{1/(2\lambda), \ell_t/\|\mathbf x_t\|^2\}\,y_t\mathbf x_t`, which is PA-I with
+    :math:`C = 1/(2\lambda)`.  The two agree whenever :math:`\ell_t \ge \|\mathbf x_t\|^2/(2\lambda)`.
+    """
+    X, y = _one_pass(stream)
+    lam = float(lam)
+    if not lam > 0:
+        raise StreamError.bad("lam", f"{lam:g}", "a penalty λ > 0")
+    C = 1.0 / (2.0 * lam)
+    traces = {"OGD, η = 1/(2λ)": linear.ogd_hinge(X, y, eta=C),
+              "exact proximal step (PA-I, C = 1/(2λ))": linear.passive_aggressive(X, y, "PA-I", C=C)}
+    rounds = _checkpoints(X.shape[0])
+    objective = {}
+    for name, tr in traces.items():
+        W = tr.weights[rounds]                                       # w_{t+1}: after round t
+        H = np.maximum(0.0, 1.0 - y[None, :] * (W @ X.T))            # (k, T) hinge of w_{t+1} on every round
+        H[np.arange(X.shape[0])[None, :] >= rounds[:, None]] = 0.0   # only rounds s <= t
+        objective[name] = H.sum(axis=1) + lam * np.einsum("kd,kd->k", W, W)
+    # the dual certificate: within the solver's gap of the minimum and never above it
+    minimum = (2 * lam * np.atleast_1d(bounds.svm_opt(X, y, C, rounds=rounds, certificate=True)[1])
+               if rounds.size else np.zeros(0))
+    pa = traces["exact proximal step (PA-I, C = 1/(2λ))"]
+    sq = np.einsum("td,td->t", X, X)
+    upd = pa.losses > 0
+    clipped = int(np.sum(upd & (pa.losses < sq * C)))
+    return Regularised(lam, traces, rounds, objective, minimum, clipped, int(upd.sum()))
+
+
+@dataclass(frozen=True, eq=False)
+class DualAscent:
+    r"""PA-I on one pass as ascent on the SVM dual: increments :math:`D_t(\alpha_t)`, their running sum, SVM_OPT.
+
+    ``cumulative`` (T,) is :math:`\sum_{s\le t} D_s(\alpha_s)`; ``prefix_opt`` the SVM optimum of
+    rounds 1..t at ``rounds``; ``report`` the bound :math:`\sum_t D_t(\alpha_t) \le \text{SVM}_{OPT}` of
+    the whole stream; ``floor`` :math:`\min\{C, 1/R^2\}/2`, which every mistake's increment reaches
+    (the notes take :math:`\|\mathbf x_t\| = 1`, giving :math:`\min\{C, 1\}/2`).
+    """
+
+    C: float
+    mistakes: np.ndarray    # (T,) bool, PA-I's
+    increments: np.ndarray
+    cumulative: np.ndarray
+    rounds: np.ndarray
+    prefix_opt: np.ndarray
+    report: BoundReport
+    floor: float
+
+
+def dual_ascent(stream: Stream, C: float) -> DualAscent:
+    r"""PA-I as dual ascent: :math:`\alpha_t = \operatorname{argmax}_{0\le\alpha\le C} D_t(\alpha)` raises the SVM dual by :math:`D_t(\alpha_t)`.
+
+    By weak duality :math:`\sum_{t\le T} D_t(\alpha_t) = D_{svm}(\alpha_1..\alpha_T) \le \text{SVM}_{OPT}`;
+    at a mistake :math:`D_t(\alpha_t) \ge \min\{C,\ell_t/\|\mathbf x_t\|^2\}\ell_t/2 \ge \min\{C, 1/R^2\}/2`
+    (:math:`\ell_t \ge 1`), hence :math:`\min\{C,1/R^2\}\,M \le 2\,\text{SVM}_{OPT}`, the PA-I mistake bound.
+    The notes state it for :math:`\|\mathbf x_t\| = 1`: :math:`\min\{C,\ell_t\}\ell_t/2` and :math:`\min\{C,1\}`.
+    """
+    X, y = _one_pass(stream)
+    C = float(C)
+    tr = linear.passive_aggressive(X, y, "PA-I", C=C)
+    inc = tr.extras["dual_increment"]
+    cum = np.cumsum(inc)
+    rounds = _checkpoints(X.shape[0])
+    opt, dual = bounds.svm_opt(X, y, C, certificate=True)
+    prefix = np.atleast_1d(bounds.svm_opt(X, y, C, rounds=rounds)) if rounds.size else np.zeros(0)
+    total = float(cum[-1]) if cum.size else 0.0
+    report = BoundReport(
+        "PA-I's dual ascent", "SVM_OPT", float(opt),
+        latex=(r"\sum_{t=1}^{T} D_t(\alpha_t) = %.4g \le \mathrm{SVM}_{OPT} = \min_{\mathbf u}"
+               r"\tfrac12\|\mathbf u\|^2 + C\sum_t \ell_t(\mathbf u) = %.4g" % (total, float(opt))),
+        numbers={"C": C, "svm_opt": float(opt), "dual_gap": float(opt - dual)}, source=SOURCE_DUAL,
+        statement=("**PA-I is dual ascent.** Its step α_t = min{C, ℓ_t/‖x_t‖²} maximises "
+                   "D_t(α) = −½α²‖x_t‖² + α(1 − y_t w_{t−1}·x_t) over 0 ≤ α ≤ C, and D_t(α_t) is how much the SVM "
+                   "dual grows when α_t is set. By weak duality the increments sum to at most SVM_OPT, the soft-margin "
+                   "SVM objective (no intercept) of the whole stream."))
+    R = radius(X)
+    return DualAscent(C, tr.mistakes, inc, cum, rounds, prefix, report, min(C, 1.0 / R**2) / 2 if R > 0 else C / 2)

@@ -10,6 +10,8 @@ Every function is pure: a stream and the lesson's settings in, a frozen dataclas
   :class:`~olcore.report.BoundReport` whose curve is the bound on every prefix, the clairvoyant
   least-squares comparator, and every term of the potential proof.
 - :func:`online_to_batch` is the experiment of Theorem 2 (averaging the iterates).
+- :func:`implicit` runs the implicit update of Motivation 2 beside the explicit one, with the
+  notes' rate remark: :math:`L_{WH}/T` against :math:`L_{\mathbf u}/T`.
 - :func:`eg_vs_wh` runs exponentiated gradient and Widrow-Hoff on a stream with a sparse
   probability-vector target.
 
@@ -41,7 +43,7 @@ from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCE", "SOURCE_T1", "SOURCE_T2", "FORMULA_T1", "FORMULA_T2", "unit_ball", "Tuning", "tuning",
            "WidrowHoffAnalysis", "analyse", "OnlineToBatch", "online_to_batch", "EgComparison", "eg_vs_wh",
-           "EXACT_PREFIXES"]
+           "EXACT_PREFIXES", "Implicit", "implicit", "FORMULA_RATE"]
 
 #: Where the notes prove it (by course and lecture).
 SOURCE = "Princeton COS 511, Online linear regression (lecture 18)"
@@ -50,6 +52,7 @@ SOURCE_T2 = SOURCE + ", Theorem 2 (online-to-batch)"
 #: Legend formulas (charts name the traces ``bound: <formula>``).
 FORMULA_T1 = "min_u L_u/(1−η) + ‖u‖²/η"
 FORMULA_T2 = "min_u R_u/(1−η) + ‖u‖²/(ηm)"
+FORMULA_RATE = "L_u/((1−η)T) + ‖u‖²/(ηT)"
 #: Streams up to this length get Theorem 1's bound on every prefix; longer ones on 2,000 prefixes.
 EXACT_PREFIXES = 20_000
 
@@ -429,3 +432,67 @@ def eg_vs_wh(n: int, eta_eg: float, seed: int, T: int = 300, k: int = 2, noise: 
     return EgComparison(n, k, float(eta_eg), eta_wh, float(R), np.asarray(eg.cumulative_loss),
                         np.asarray(wh.cumulative_loss), np.cumsum((s.X @ s.info["u"] - s.y) ** 2),
                         float(eg.weights[-1][s.info["relevant"]].sum()), report)
+
+
+# ---- Motivation 2 solved exactly: the implicit update, and the rate remark ------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Implicit:
+    r"""The explicit (notes') and implicit updates on one stream, and the loss rates over :math:`T`.
+
+    ``rate_*`` (T,) are cumulative losses divided by the rounds so far: the explicit rule's
+    :math:`L_{WH}(t)/t`, the implicit rule's, and :math:`L_{\mathbf u}(t)/t` for the clairvoyant
+    least-squares :math:`\mathbf u` of the whole stream; ``rate_bound`` is Theorem 1 for that
+    :math:`\mathbf u` divided by :math:`t`.  ``shrink`` (T,) is :math:`1/(1 + \eta\|\mathbf x_t\|^2)`,
+    the factor by which the implicit step is shorter.
+    """
+
+    eta: float
+    T: int
+    d: int
+    W_explicit: np.ndarray | None      # (T+1, 2) weights, kept for the plane only (d = 2)
+    W_implicit: np.ndarray | None
+    loss_explicit: np.ndarray          # (T,) cumulative square loss
+    loss_implicit: np.ndarray
+    u: np.ndarray
+    rate_wh: np.ndarray
+    rate_implicit: np.ndarray
+    rate_u: np.ndarray
+    rate_bound: BoundReport
+    shrink: np.ndarray
+
+
+def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
+    r"""Motivation 2 of the notes solved exactly, beside the rule they use, and the rate remark.
+
+    :math:`\mathbf w_{t+1} = \operatorname{argmin}_{\mathbf w}\,\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 +
+    \|\mathbf w - \mathbf w_t\|^2 = \mathbf w_t - \eta(\mathbf w_t\cdot\mathbf x_t - y_t)\mathbf x_t/(1 +
+    \eta\|\mathbf x_t\|^2)`; the notes approximate :math:`\mathbf w_{t+1}` by :math:`\mathbf w_t` on the right and
+    get the explicit rule.  Dividing Theorem 1 by :math:`T` for a fixed :math:`\mathbf u`:
+    :math:`L_{WH}/T \le \frac{L_{\mathbf u}}{T}\frac{1}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta T}`, so the
+    rate of loss approaches :math:`L_{\mathbf u}/T` up to the factor :math:`1/(1-\eta)` (the bound holds for
+    every prefix, a prefix being a stream).  The bound is drawn for the explicit rule only (the
+    notes prove it for that one).
+    """
+    eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
+    X, y, _ = _as_run(stream, bool(rescale))
+    ex = widrow_hoff(X, y, eta)
+    im = widrow_hoff(X, y, eta, update="implicit")
+    u = widrow_hoff_clairvoyant(X, y)
+    t = np.arange(1, X.shape[0] + 1)
+    Lu = np.cumsum((X @ u - y) ** 2)
+    nu = float(u @ u)
+    ball = check_unit_ball(X)
+    curve = np.asarray(_theorem1(Lu, nu, eta)) / t
+    report = BoundReport(
+        "Theorem 1 divided by T", FORMULA_RATE, float(curve[-1]), curve=curve,
+        numbers={"eta": eta, "norm_u_sq": nu, "L_u": float(Lu[-1]), "T": int(t[-1])}, applies=ball.ok,
+        why_not="" if ball.ok else ball.message().replace("||x_t||", "‖x_t‖"), source=SOURCE_T1,
+        statement=("**The rate remark.** Divide Theorem 1 by T for a fixed u: L_WH/T ≤ (L_u/T)/(1 − η) + ‖u‖²/(ηT). "
+                   "As T grows the last term vanishes: Widrow-Hoff's rate of loss approaches u's, up to 1/(1 − η)."))
+    plane = X.shape[1] == 2
+    return Implicit(eta=eta, T=int(X.shape[0]), d=int(X.shape[1]), W_explicit=ex.weights if plane else None,
+                    W_implicit=im.weights if plane else None, loss_explicit=ex.cumulative_loss,
+                    loss_implicit=im.cumulative_loss, u=u, rate_wh=ex.cumulative_loss / t,
+                    rate_implicit=im.cumulative_loss / t, rate_u=Lu / t, rate_bound=report,
+                    shrink=1.0 / (1.0 + eta * np.einsum("td,td->t", X, X)))

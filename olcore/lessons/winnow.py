@@ -37,10 +37,11 @@ from .. import bounds, comparators, linear, streams
 from ..report import BoundReport
 from ..stream import MAX_CELLS, Stream
 from ..trace import Trace
-from ..validate import check_int, check_param
+from ..validate import check_int, check_param, check_seed
 
 __all__ = ["WinnowAnalysis", "WinnowSweep", "make_stream", "rounds_for", "analyse", "sweep",
-           "MAX_COLOURED", "SWEEP_NS", "SOURCE", "DEPARTURE"]
+           "MAX_COLOURED", "SWEEP_NS", "SOURCE", "DEPARTURE", "conjunction_stream", "Elimination", "elimination",
+           "SOURCE_ELIMINATION"]
 
 #: At most this many attributes of the disjunction are drawn one by one in the weights chart.
 MAX_COLOURED = 10
@@ -330,3 +331,96 @@ def sweep(k: int, n_seeds: int, T: int = 400, Ns=SWEEP_NS) -> WinnowSweep:
     return WinnowSweep(Ns=Ns, k=kk, rounds=rounds, winnow=W, perceptron=P,
                        winnow_bound=np.asarray(bounds.winnow(kk, Ns), dtype=float),
                        perceptron_bound=np.asarray(bounds.perceptron_disjunction(kk, Ns), dtype=float))
+
+
+# ---- the elimination algorithm for conjunctions (UCL COMP0078, Problems 1.1) --------------------------
+
+SOURCE_ELIMINATION = "UCL COMP0078, Online learning: Problems 1.1 (conjunctions of literals, the elimination algorithm)"
+
+
+def conjunction_stream(T: int, n: int, k: int, seed: int, worst: bool = False) -> Stream:
+    r"""``T`` rounds over :math:`\{0,1\}^n` labelled by a random conjunction of ``k`` literals.
+
+    Each round's attributes are fair coins, except that on about half the rounds the target's
+    literals are set true (so positives occur whatever ``k``).  ``worst``: the rounds that force
+    the elimination algorithm's :math:`n - k + 1` mistakes come first (a positive, then for each
+    free attribute a positive with only that attribute flipped), then the random rounds.
+    ``info``: ``"literals"`` the target as (attribute, value) pairs, ``"k"``.
+    """
+    T = check_int(T, "T", 1, None)
+    n = check_int(n, "n", 1, None)
+    k = check_int(k, "k", 0, n)
+    seed = check_seed(seed)
+    rng = np.random.default_rng(seed)
+    idx = np.sort(rng.choice(n, k, replace=False))
+    val = rng.integers(0, 2, k)
+    X = rng.integers(0, 2, (T, n))
+    force = rng.random(T) < 0.5
+    X[np.ix_(force, idx)] = val
+    if worst:
+        x0 = rng.integers(0, 2, n)
+        x0[idx] = val
+        free = np.setdiff1d(np.arange(n), idx)
+        lead = np.array([x0] + [np.where(np.arange(n) == i, 1 - x0, x0) for i in rng.permutation(free)])
+        X = np.vstack([lead, X])[:T]
+    y = np.all(X[:, idx] == val, axis=1).astype(int)
+    return streams.from_arrays("disjunction", X, y,
+                               info={"literals": [(int(i), int(v)) for i, v in zip(idx, val)], "k": k})
+
+
+@dataclass(frozen=True, eq=False)
+class Elimination:
+    r"""The elimination algorithm and Winnow on one conjunction stream.
+
+    ``winnow`` runs on the stream as given (its theorem needs a monotone disjunction, which a
+    conjunction is not); ``demorgan`` runs Winnow on the attributes :math:`(\mathbf x, \mathbf 1 - \mathbf x)`
+    with labels :math:`1 - y`: by De Morgan :math:`\neg(\ell_1\wedge\dots\wedge\ell_k) = \neg\ell_1\vee\dots\vee\neg\ell_k`,
+    a monotone :math:`k`-disjunction of :math:`2n` attributes, so Winnow's bound applies there.
+    """
+
+    n: int
+    k: int
+    literals: list
+    trace: object
+    winnow: object
+    demorgan: object
+    report: BoundReport
+    demorgan_report: BoundReport
+
+    @property
+    def T(self) -> int:
+        return self.trace.T
+
+
+def elimination(stream: Stream) -> Elimination:
+    r"""The elimination algorithm on a conjunction stream, its :math:`n + 1` bound, and Winnow beside it."""
+    X, y = stream.X, stream.y
+    n = int(X.shape[1])
+    lits = stream.info.get("literals")
+    tr = linear.conjunction_elimination(X, y)
+    consistent = lits is not None or int(tr.extras["m_minus"][-1]) == 0
+    k = int(stream.info.get("k", len(lits))) if lits is not None else None
+    value = float(bounds.conjunction_elimination(n))
+    report = BoundReport(
+        "The elimination algorithm's mistake bound", "n + 1", value if consistent else math.inf,
+        latex=(r"M = %d \le n + 1 = %d" % (tr.n_mistakes, n + 1)), numbers={"n": n}, applies=consistent,
+        why_not="" if consistent else "the algorithm erred on a negative example, so no conjunction labels this stream.",
+        source=SOURCE_ELIMINATION,
+        statement=("**Elimination.** Start with all 2n literals x_i, ¬x_i; predict their conjunction; on a mistake on "
+                   "a positive example drop every literal it falsifies. If a conjunction of literals labels the "
+                   "stream, its literals are never dropped, so every mistake is on a positive; the first drops n "
+                   "literals and each later one at least one more: M ≤ n + 1 (n − k + 1 for k literals). The "
+                   "notes ask for O(n²)."))
+    win = linear.winnow(X, y)
+    Xd = np.hstack([X, 1 - X])
+    dm = linear.winnow(Xd, 1 - y)
+    if k is not None:
+        dm_value = float(bounds.winnow(k, 2 * n))
+        dm_report = BoundReport("Winnow by De Morgan", "2 + 3k(log₂(2n) + 1)", dm_value, numbers={"k": k, "N": 2 * n},
+                                source=SOURCE, statement="")
+    else:
+        dm_report = BoundReport("Winnow by De Morgan", "2 + 3k(log₂(2n) + 1)", math.inf, applies=False,
+                                why_not="the target conjunction (and so k) is not known for this stream.",
+                                source=SOURCE)
+    return Elimination(n=n, k=k if k is not None else -1, literals=list(lits or []), trace=tr, winnow=win,
+                       demorgan=dm, report=report, demorgan_report=dm_report)

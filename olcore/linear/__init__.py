@@ -32,3 +32,7 @@ from .selective_sampling import SelectiveSampler, selective_sampling  # noqa: E4
 
 __all__ += ["second_order_perceptron", "SecondOrderPerceptron", "alma", "ALMA", "selective_sampling",
             "SelectiveSampler"]
+# The elimination algorithm for conjunctions (issue 19)
+from .conjunction import ConjunctionElimination, conjunction_elimination  # noqa: E402
+
+__all__ += ["conjunction_elimination", "ConjunctionElimination"]

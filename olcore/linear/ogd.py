@@ -24,6 +24,14 @@ every :math:`\mathbf{u}` with :math:`\|\mathbf{u}\| \le U`,
 for any :math:`\eta` the proof gives :math:`U^2/(2\eta) + \eta m R^2 / 2`.
 Mistakes are counted as :math:`y_t \hat y_t \le 0`.
 
+**Conservative OGD** (``conservative=True``): update only on a mistake,
+:math:`y_t \hat y_t \le 0`.  Then :math:`\mathbf w_t = \eta\,\mathbf w_t^{\text{Perceptron}}`
+(computed as :math:`\eta` times the sum of :math:`y_s\mathbf x_s`, so that floating point keeps the
+sign of every score; see :func:`olcore.linear.passive_aggressive.hinge_rounds`):
+every :math:`\eta > 0` makes the same predictions, hence the same mistakes, and the hyperplanes
+differ only in scale; with :math:`\eta = 1` it is the Perceptron.  The notes derive the
+Perceptron's bound :math:`M \le U^2R^2` this way (only mistake rounds count, so :math:`m = M`).
+
 References
 ----------
 UCL COMP0078, Online learning ("OGD with Hinge Loss", "Regret Bound for OGD",
@@ -41,12 +49,13 @@ from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import kernel
 from ._engine import check_epochs
-from .passive_aggressive import OGD, hinge_trace
+from .passive_aggressive import CONSERVATIVE, OGD, hinge_trace
 
 __all__ = ["ogd_hinge", "OGDHinge"]
 
 
-def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") -> Trace:
+def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every",
+              conservative: bool = False) -> Trace:
     r"""Run OGD with hinge loss over a stream (the fast path).
 
     One plain loop over the rounds, compiled with numba (shared with Passive-Aggressive:
@@ -64,6 +73,9 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") ->
     record : {"every", "final"}, default="every"
         Which weights the trace keeps: every round's, or only the first and the final
         (``trace.recorded_rounds = [0, T]``; the extras are the same).
+    conservative : bool, default=False
+        Update only when :math:`y_t\,\mathbf w_t\cdot\mathbf x_t \le 0` (a mistake), the notes'
+        step 3 of "Deriving the perceptron algorithm/bound from OGD".
 
     Returns
     -------
@@ -81,13 +93,20 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every") ->
     y = as_labels(y, X.shape[0], "y", (-1, 1))
     eta = check_param(eta, "eta", 0, None, lo_open=True)
     epochs = check_epochs(epochs, X.shape[0])
+    conservative = _check_conservative(conservative)
+    return hinge_trace(X, y, CONSERVATIVE if conservative else OGD, float(eta), epochs, record)
 
-    return hinge_trace(X, y, OGD, float(eta), epochs, record)
+
+def _check_conservative(conservative) -> bool:
+    if not isinstance(conservative, (bool, np.bool_)):
+        raise StreamError.bad("conservative", repr(conservative), "True or False")
+    return bool(conservative)
 
 
 @kernel("ogd_hinge")
 def _warm():
-    ogd_hinge(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2)
+    for conservative in (False, True):
+        ogd_hinge(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 1.0]), epochs=2, conservative=conservative)
 
 
 class OGDHinge:
@@ -97,16 +116,35 @@ class OGDHinge:
     ----------
     d : int
     eta : float, default=0.1
+    conservative : bool, default=False
+        Update only on a mistake, :math:`y_t\hat y_t \le 0` (the Perceptron scaled by :math:`\eta`).
+
+    >>> c = OGDHinge(2, eta=100.0, conservative=True)
+    >>> c.update([1.0, 0.0], 1)            # score 0: a mistake, w <- w + eta y x
+    1.0
+    >>> c.update([0.5, 0.0], 1)            # margin 50 > 0: no update (plain OGD also skips: 50 >= 1)
+    0.0
+    >>> c.w.tolist()
+    [100.0, 0.0]
     """
 
-    def __init__(self, d: int, eta: float = 0.1) -> None:
+    def __init__(self, d: int, eta: float = 0.1, conservative: bool = False) -> None:
         self.eta = check_param(eta, "eta", 0, None, lo_open=True)  # Select eta in (0, inf)
-        self.w = np.zeros(d)    # Initialise w_1 := 0
+        self.conservative = _check_conservative(conservative)
+        self._w = np.zeros(d)   # Initialise w_1 := 0 (conservative: v_1 := 0 and w = eta v)
         self.loss = 0.0         # L_OGD := 0
 
+    @property
+    def w(self) -> np.ndarray:
+        r""":math:`\mathbf w_t` (conservative: :math:`\eta\mathbf v_t`, :math:`\mathbf v_t` the sum of :math:`y_s\mathbf x_s` over updates)."""
+        return self.eta * self._w if self.conservative else self._w
+
     def predict(self, x) -> float:
-        """Predict :math:`\\hat y_t := \\mathbf{w}_t \\cdot \\mathbf{x}_t` (a score; its sign classifies)."""
-        return float(np.dot(self.w, np.asarray(x, dtype=float)))
+        r"""Predict :math:`\hat y_t := \mathbf{w}_t \cdot \mathbf{x}_t` (a score; its sign classifies).
+
+        Conservative: :math:`\eta(\mathbf v_t\cdot\mathbf x_t)`, so the sign is exactly the Perceptron's."""
+        x = np.asarray(x, dtype=float)
+        return self.eta * float(np.dot(self._w, x)) if self.conservative else float(np.dot(self._w, x))
 
     def update(self, x, y) -> float:
         """Incur the hinge loss, then :math:`w \\leftarrow w + 1\\{y\\hat y < 1\\}\\,\\eta y x`; returns the loss."""
@@ -117,6 +155,9 @@ class OGDHinge:
         yhat = self.predict(x)
         loss = max(0.0, 1.0 - y * yhat)
         self.loss += loss
-        if y * yhat < 1:
-            self.w = self.w + self.eta * y * x
+        if self.conservative:
+            if y * yhat <= 0:                                          # only on a mistake: v <- v + y x
+                self._w = self._w + y * x
+        elif y * yhat < 1:
+            self._w = self._w + self.eta * y * x
         return loss

@@ -29,6 +29,18 @@ objective :math:`\tfrac{C}{2}\ell^2` corresponds to the paper's with :math:`C/2`
 A zero instance :math:`\mathbf{x}_t = 0` leaves the weights unchanged (:math:`\eta_t`
 times the zero vector); PA's :math:`\eta_t` is then taken as 0.
 
+**PA-I as dual ascent** (Cesa-Bianchi, On-line learning).  PA-I's step is
+:math:`\alpha_t = \operatorname{argmax}_{0\le\alpha\le C} D_t(\alpha)` with
+:math:`D_t(\alpha) = -\tfrac12\alpha^2\|\mathbf x_t\|^2 + \alpha(1 - y_t\mathbf w_{t-1}^\top\mathbf x_t)`,
+and :math:`D_t(\alpha_t)` is the increase of the SVM dual
+:math:`D_{svm}(\alpha) = -\tfrac12\|\sum_t\alpha_t y_t\mathbf x_t\|^2 + \sum_t\alpha_t`
+(:math:`0\le\alpha_t\le C`) when :math:`\alpha_t` is set, so by weak duality
+:math:`\sum_t D_t(\alpha_t) \le \text{SVM}_{OPT} = \min_{\mathbf u}\tfrac12\|\mathbf u\|^2 + C\sum_t\ell_t(\mathbf u)`
+(:func:`olcore.bounds.svm_opt`).  The slides print :math:`D_{svm}` without the labels
+:math:`y_t`; the increment they derive, and this module, include them.  A passive round has
+:math:`\alpha_t = 0` and :math:`D_t(0) = 0`.  ``extras["dual_increment"]`` holds
+:math:`D_t(\alpha_t)` (PA-I only).
+
 **Bound (PA-I, Crammer et al. Theorem 4).** If :math:`\|\mathbf{x}_t\| \le R`, for every
 :math:`\mathbf{u}`, :math:`M \le \max\{R^2, 1/C\}\,(\|\mathbf{u}\|^2 + 2C\sum_t \ell_t(\mathbf{u}))`
 (the notes state it with :math:`R = 1`).  On separable streams PA has
@@ -99,7 +111,10 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     Trace
         ``losses`` hinge losses :math:`\ell_t(\mathbf{w}_{t-1})`, ``mistakes``
         :math:`y_t\,\mathbf{w}_{t-1}\cdot\mathbf{x}_t \le 0`, ``predictions`` the signs,
-        weights (T+1, d); ``extras`` ``"score"``, ``"updated"``, ``"M"``, ``"norm_sq"``.
+        weights (T+1, d); ``extras`` ``"score"``, ``"updated"``, ``"M"``, ``"norm_sq"``; PA-I also
+        ``"dual_increment"`` (T,) :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 +
+        \alpha_t\ell_t(\mathbf w_{t-1})`, whose sum never exceeds :func:`olcore.bounds.svm_opt` of
+        the stream played (cycled ``epochs`` times).
 
     References
     ----------
@@ -111,11 +126,26 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     epochs = check_epochs(epochs, X.shape[0])
 
     code = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}[variant]
-    return hinge_trace(X, y, code, float(C), epochs, record)
+    trace = hinge_trace(X, y, code, float(C), epochs, record)
+    if variant == "PA-I":
+        trace.extras["dual_increment"] = dual_increments(X, trace.losses, float(C), epochs)
+    return trace
 
 
-#: ``rule`` codes of :func:`hinge_rounds`
-OGD, PA, PA_I, PA_II = 0, 1, 2, 3
+def dual_increments(X, losses, C: float, epochs: int = 1) -> np.ndarray:
+    r"""PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 + \alpha_t\ell_t`
+    with :math:`\alpha_t = \min\{C, \ell_t/\|\mathbf x_t\|^2\}` (:math:`C` when :math:`\mathbf x_t = 0`)
+    when :math:`\ell_t > 0`, else 0; ``losses`` are the hinge losses :math:`\ell_t(\mathbf w_{t-1})`."""
+    sq = np.einsum("td,td->t", X, X)
+    sq = np.tile(sq, epochs) if epochs > 1 else sq
+    with np.errstate(divide="ignore", invalid="ignore"):
+        alpha = np.where(sq > 0, np.minimum(C, losses / np.where(sq > 0, sq, 1.0)), C)
+    alpha = np.where(losses > 0, alpha, 0.0)
+    return -0.5 * alpha * alpha * sq + alpha * losses
+
+
+#: ``rule`` codes of :func:`hinge_rounds` (``CONSERVATIVE``: OGD updating only on a mistake)
+OGD, PA, PA_I, PA_II, CONSERVATIVE = 0, 1, 2, 3, 4
 
 
 def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
@@ -124,18 +154,27 @@ def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
     Xc, yc = f64(X), f64(y)
     scores, updated, rows, steps, norm_sq, w = hinge_rounds(Xc, yc, rule, c, epochs)
     w0 = np.zeros(X.shape[1])
-    table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
+    if rule == CONSERVATIVE:                         # w_t = eta * (the sum of y_s x_s over the updates)
+        table, index, rounds = weight_record(record, updated, w0, w, lambda: c * replay(Xc, rows, steps, w0))
+    else:
+        table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
     return margin_trace(X, y, scores, updated, norm_sq, table, index, rounds, epochs)
 
 
 @njit
 def hinge_rounds(X, y, rule, c, epochs):
     r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
-    PA, PA-I or PA-II (``c`` = :math:`C`).
+    PA, PA-I or PA-II (``c`` = :math:`C`), or conservative OGD (``rule = CONSERVATIVE``, the step
+    :math:`\eta` taken only when :math:`y_t s \le 0`).
 
     Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
     :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
-    (OGD) or the step of :func:`step_size`.  Returns the scores (T*epochs,), updated (bool),
+    (OGD) or the step of :func:`step_size`.  Conservative OGD keeps :math:`\mathbf v = \sum y_s\mathbf x_s`
+    over its updates and uses :math:`\mathbf w = \eta\mathbf v`, score :math:`\eta(\mathbf v\cdot\mathbf x_t)`:
+    the same numbers as adding :math:`\eta y_t\mathbf x_t` in exact arithmetic, and in floating point
+    every score has exactly the sign of the Perceptron's (adding the rounded :math:`\eta y_t x_{t,i}`
+    round by round can turn an exact tie at 0 into :math:`\pm 10^{-18}`); the steps returned are
+    then :math:`y_t` (coefficients of :math:`\mathbf v`).  Returns the scores (T*epochs,), updated (bool),
     the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1,
     ... updates and the final weights.
     """
@@ -146,7 +185,8 @@ def hinge_rounds(X, y, rule, c, epochs):
     rows = np.empty(total, dtype=np.int64)
     steps = np.empty(total)
     norm_sq = np.zeros(total + 1)
-    w = np.zeros(d)                                  # w_1 = 0
+    w = np.zeros(d)                                  # w_1 = 0 (conservative OGD: v_1 = 0, w = eta v)
+    scale = c if rule == CONSERVATIVE else 1.0
     k = 0
     clean = 0                                        # rounds since the last update
     for r in range(total):
@@ -154,11 +194,13 @@ def hinge_rounds(X, y, rule, c, epochs):
         if clean >= T:                               # a whole pass without an update
             scores[r] = scores[r - T]
             continue
-        s = dot(w, X[t])                             # s = w . x_t
+        s = scale * dot(w, X[t])                     # s = w . x_t  (conservative: eta (v . x_t))
         scores[r] = s
-        if y[t] * s < 1:                             # hinge loss 1 - y s > 0: update
+        if y[t] * s < 1 and (rule != CONSERVATIVE or y[t] * s <= 0):   # hinge loss > 0 (a mistake): update
             if rule == OGD:
                 eta = c
+            elif rule == CONSERVATIVE:
+                eta = 1.0                            # v <- v + y_t x_t
             else:
                 sq = dot(X[t], X[t])                 # ||x_t||^2
                 loss = 1.0 - y[t] * s
@@ -179,11 +221,11 @@ def hinge_rounds(X, y, rule, c, epochs):
             rows[k] = t
             steps[k] = step
             k += 1
-            norm_sq[k] = nn
+            norm_sq[k] = nn * scale * scale
             clean = 0
         else:
             clean += 1
-    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, w
+    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, scale * w
 
 
 @kernel("passive_aggressive")
@@ -206,6 +248,7 @@ class PassiveAggressive:
         self.C = _check_variant(variant, C)
         self.variant = variant
         self.w = np.zeros(d)  # w_0 = 0
+        self.dual_increment = 0.0
 
     def predict(self, x) -> int:
         """:math:`\\hat y_t = \\operatorname{SGN}(\\mathbf{w}_{t-1}^\\top \\mathbf{x}_t)`."""
@@ -219,7 +262,11 @@ class PassiveAggressive:
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
         s = float(np.dot(self.w, x))
         loss = max(0.0, 1.0 - y * s)
+        self.dual_increment = 0.0           # D_t(alpha_t); alpha_t = 0 on a passive round
         if y * s < 1:
-            eta = step_size(self.variant, 1.0 - y * s, float(np.dot(x, x)), self.C)
+            sq = float(np.dot(x, x))
+            eta = step_size(self.variant, 1.0 - y * s, sq, self.C)
+            if self.variant == "PA-I":      # alpha_t = argmax_{0 <= a <= C} -a^2 ||x||^2 / 2 + a l_t
+                self.dual_increment = -0.5 * eta * eta * sq + eta * loss
             self.w = self.w + eta * y * x
         return loss

@@ -41,6 +41,21 @@ minus signs in extraction; Section 1.1 writes the rule in full, which is what is
 Motivation 2's objective is printed as :math:`\eta(\mathbf{w}_{t+1}\cdot\mathbf{x}-y_t)^2 +
 \|\mathbf{w}_{t+1}-\mathbf{w}_t\|_2` (no square); the stated solution needs the *squared*
 distance, :math:`\|\cdot\|_2^2` (with the loss halved), as in Section 1.3.
+
+**The implicit update** (Motivation 2 solved exactly).  Minimising
+:math:`\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 + \|\mathbf w - \mathbf w_t\|_2^2` gives
+:math:`\mathbf w_{t+1} = \mathbf w_t - \eta(\mathbf w_{t+1}\cdot\mathbf x_t - y_t)\mathbf x_t`, with
+:math:`\mathbf w_{t+1}` on both sides; taking the inner product with :math:`\mathbf x_t` and solving,
+
+.. math::
+
+    \mathbf{w}_{t+1} = \mathbf{w}_t - \frac{\eta\,(\mathbf{w}_t\cdot\mathbf{x}_t - y_t)}
+    {1 + \eta\|\mathbf{x}_t\|^2}\,\mathbf{x}_t .
+
+The notes replace :math:`\mathbf w_{t+1}` by :math:`\mathbf w_t` on the right (the explicit rule);
+the implicit rule never overshoots: its new residual is the old one times
+:math:`1/(1 + \eta\|\mathbf x_t\|^2) \in (0, 1]`, whatever :math:`\eta`.  ``update="implicit"``
+runs it (Theorem 1 is stated for the explicit rule only).
 """
 
 from __future__ import annotations
@@ -52,14 +67,24 @@ from ..trace import Trace
 from ..jit import f64, kernel, njit
 from ..validate import as_labels, as_matrix, check_param
 
-__all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball"]
+__all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
+
+#: The two update rules: the notes' (``"explicit"``) and Motivation 2 solved exactly (``"implicit"``).
+UPDATES = ("explicit", "implicit")
 
 
 def _check_eta(eta) -> float:
     return check_param(eta, "eta", 0, None, lo_open=True)
 
 
-def widrow_hoff(X, y, eta: float = 0.1, u=None) -> Trace:
+def _check_update(update) -> bool:
+    """``True`` for the implicit rule."""
+    if update not in UPDATES:
+        raise StreamError.bad("update", repr(update), "'explicit' or 'implicit'")
+    return update == "implicit"
+
+
+def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Trace:
     r"""Run Widrow-Hoff over a whole stream (the fast path).
 
     :math:`\mathbf{w}_1 = 0`; round :math:`t` predicts :math:`\hat y_t = \mathbf{w}_t\cdot
@@ -95,7 +120,11 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None) -> Trace:
     X = as_matrix(X, "X")
     y = as_labels(y, X.shape[0], "y")
     eta = _check_eta(eta)
-    W, preds = _run(X, y, eta)
+    implicit = _check_update(update)
+    if implicit and u is not None:
+        raise StreamError.bad("u", "a comparator with update='implicit'",
+                              "no u: Theorem 1's proof view is for the explicit rule")
+    W, preds = _rounds(f64(X), f64(y), float(eta), implicit)
     resid = preds - y
     extras = {"residual": resid}
     if u is not None:
@@ -104,14 +133,11 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None) -> Trace:
     return Trace(losses=resid**2, predictions=preds, weight_table=W, extras=extras)
 
 
-def _run(X: np.ndarray, y: np.ndarray, eta: float) -> tuple[np.ndarray, np.ndarray]:
-    """The recurrence; returns W (T+1, d) and predictions (T,) (see :func:`_rounds`)."""
-    return _rounds(f64(X), f64(y), float(eta))
-
-
 @njit
-def _rounds(X, y, eta):
-    """Widrow-Hoff's rounds, compiled: W (T+1, d) with W[0] = 0, and the predictions (T,)."""
+def _rounds(X, y, eta, implicit):
+    r"""Widrow-Hoff's rounds, compiled: W (T+1, d) with W[0] = 0, and the predictions (T,).
+
+    ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`."""
     T, d = X.shape
     W = np.zeros((T + 1, d))                         # w_1 = 0
     preds = np.empty(T)
@@ -121,6 +147,11 @@ def _rounds(X, y, eta):
             p += W[t, i] * X[t, i]
         preds[t] = p
         step = eta * (p - y[t])                      # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+        if implicit:                                 #   ... / (1 + eta ||x_t||^2)
+            sq = 0.0
+            for i in range(d):
+                sq += X[t, i] * X[t, i]
+            step = step / (1.0 + eta * sq)
         for i in range(d):
             W[t + 1, i] = W[t, i] - step * X[t, i]
     return W, preds
@@ -128,7 +159,8 @@ def _rounds(X, y, eta):
 
 @kernel("widrow_hoff")
 def _warm():
-    widrow_hoff(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 0.5]))
+    for update in UPDATES:
+        widrow_hoff(np.array([[1.0, 0.0], [0.0, -1.0]]), np.array([1.0, 0.5]), update=update)
 
 
 def widrow_hoff_many(X, y, eta) -> tuple[np.ndarray, np.ndarray]:
@@ -198,12 +230,22 @@ class WidrowHoff:
         Dimension of :math:`\mathbf{x}_t`.
     eta : float, default=0.1
         Learning rate, :math:`\eta > 0`.
+    update : {"explicit", "implicit"}, default="explicit"
+        ``"implicit"``: Motivation 2 solved exactly,
+        ``w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t / (1 + eta ||x_t||^2)``.
+
+    >>> wh = WidrowHoff(1, eta=1.0, update="implicit")
+    >>> wh.update([1.0], 2.0)            # residual -2, step 1 * (-2) / (1 + 1)
+    4.0
+    >>> wh.w.tolist()                    # the explicit rule would jump to 2.0
+    [1.0]
     """
 
-    def __init__(self, d: int, eta: float = 0.1) -> None:
+    def __init__(self, d: int, eta: float = 0.1, update: str = "explicit") -> None:
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d < 1:
             raise StreamError.bad("d", repr(d), "a whole number >= 1")
         self.eta = _check_eta(eta)
+        self.implicit = _check_update(update)
         self.w = np.zeros(int(d))            # Initialize w_1 = 0
 
     def predict(self, x) -> float:
@@ -216,7 +258,10 @@ class WidrowHoff:
         x = np.asarray(x, dtype=float)
         y_hat = self.predict(x)
         ell = y_hat - float(y)               # l_t = w_t . x_t - y_t
-        self.w = self.w - self.eta * ell * x  # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+        step = self.eta * ell
+        if self.implicit:                    # argmin eta (w . x_t - y_t)^2 + ||w - w_t||^2
+            step = step / (1.0 + self.eta * float(np.dot(x, x)))
+        self.w = self.w - step * x           # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t [/ (1 + eta ||x_t||^2)]
         return ell * ell
 
 
