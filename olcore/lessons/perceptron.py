@@ -28,10 +28,12 @@ from ..measure import radius
 from ..report import BoundReport
 from ..stream import Stream
 from ..trace import Trace
+from ..validate import check_int
 
 __all__ = ["PerceptronAnalysis", "Proof", "Comparison", "RoundView", "generated_stream", "typed_stream",
            "analyse", "compare", "at_round", "consistent_arcs", "NOVIKOFF", "NONSEPARABLE",
-           "SOURCE_NOVIKOFF", "SOURCE_NONSEPARABLE"]
+           "SOURCE_NOVIKOFF", "SOURCE_NONSEPARABLE", "mistakes_until", "mistakes_band", "first_clean_pass",
+           "some_pass_clean"]
 
 NOVIKOFF = "(R/γ)²"
 NONSEPARABLE = "L_u + R²‖u‖² + R‖u‖√L_u"
@@ -437,3 +439,28 @@ def at_round(a: PerceptronAnalysis, t: int) -> RoundView:
         path=tr.weight_table[: tr.weight_index[t] + 1],
         arcs=consistent_arcs(Xs, ys) if a.d == 2 else [],
         wrong_seen=int(np.sum(ys * (Xs @ w) <= 0)))
+
+
+# -- the lecture's answers (olapp/lessons/perceptron.py, LECTURE): computed from the run, never typed in ----
+
+def mistakes_until(a: PerceptronAnalysis, t: int) -> int:
+    r""":math:`M_t`, the Perceptron's mistakes in rounds 1..t."""
+    t = check_int(t, "t", 0, a.T)
+    return a.mistakes_at(t)
+
+
+def mistakes_band(a: PerceptronAnalysis, edges) -> int:
+    r"""The band of the mistakes :math:`M` on the whole run among ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(a.mistakes_at(a.T), edges)
+
+
+def first_clean_pass(a: PerceptronAnalysis) -> int:
+    """The first pass over the stream without a mistake (1-based; 0 if every pass has one)."""
+    return int(a.converged_pass) if a.converged_pass is not None else 0
+
+
+def some_pass_clean(a: PerceptronAnalysis) -> bool:
+    """Whether some pass over the stream has no mistake (the Perceptron has converged)."""
+    return a.converged_pass is not None
