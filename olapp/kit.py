@@ -138,7 +138,8 @@ class LessonPage:
         presets = self.lesson.presets
         if presets:
             chosen = controls.preset_selector(presets, key="preset", where=slot)
-            if self.presenting and chosen is not None:   # the box is hidden: keep the claim on screen
+            if self.presenting and chosen is not None and self.tour is None:   # the box is hidden: keep the claim
+                # on screen (a lecture's scene says what to look at in its narration instead)
                 st.info(f"**{chosen.name}**: {chosen.note}", icon=":material/school:")
 
     def source(self, options: Mapping[str, str], upload: str | None = None, default: str | None = None,

@@ -209,7 +209,7 @@ class Lecture:
         """Scene k of N with a progress bar, Previous / Next (PageUp / PageDown), Leave the tour."""
         N, k, s = len(self.scenes), self.k, self.scene
         box = st.container(border=True, key="lecture_bar")
-        c = box.columns([1.2, 6, 1.2, 1.4], vertical_alignment="center")
+        c = box.columns([1.6, 6, 1.4, 1.5], vertical_alignment="center")
         c[0].button("Previous", icon=":material/chevron_left:", key="lecture_prev", on_click=_go, args=(k - 1,),
                     disabled=k <= 1, width="stretch", shortcut=PREV_KEY,
                     help=f"The previous scene. Key: {PREV_KEY} (a presenter's clicker sends it).")
@@ -249,7 +249,7 @@ class Lecture:
                           disabled=st.session_state.get(key) is None, on_click=_check,
                           args=(self.k, key, q.reveal, self.player_key),
                           help="Play on to the rounds that answer the question and compare with your prediction.")
-                st.caption(f"The player is held at this round until you answer.")
+                st.caption("The player is held at this round until you answer.")
                 return
             truth = q.right_answer(analysis)
             right = is_right(q, predicted, truth)

@@ -247,10 +247,11 @@ LECTURE = [
                           "number",
                           lesson.total_mistakes, explain=_adversary_why)),
     Scene("The proof", _RANDOM, t=0, narration=(
-        "1. At the start $|C_1| = n$. 2. A mistake keeps at most half: $|C_{t+1}| \\le |C_t|/2$. "
-        "3. So after $M$ mistakes $|C| \\le n/2^M$. 4. The perfect expert is never crossed out: $|C| \\ge 1$. "
-        "5. Hence $1 \\le n/2^M$, that is $M \\le \\log_2 n$. The proof's table, below the charts, gives "
-        "this run's numbers."),
+        "1. At the start $|C_1| = n$.\n"
+        "2. A mistake keeps at most half: $|C_{t+1}| \\le |C_t|/2$.\n"
+        "3. So after $M$ mistakes $|C| \\le n/2^M$.\n"
+        "4. The perfect expert is never crossed out: $|C| \\ge 1$.\n"
+        "5. Hence $1 \\le n/2^M$, that is $M \\le \\log_2 n$."),
         question=Question(lambda a: f"For n = {a.n}, what is the largest whole number of mistakes the proof allows?",
                           "number",
                           lesson.most_mistakes, explain=_proof_why)),
