@@ -223,10 +223,15 @@ class LessonPage:
                 else:
                     text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
             parts.append(text)
+        if self.tour is not None and self.tour.holding is not None:
+            note = ""                                   # a question is open: no word on the whole run
         where.markdown(f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {note}" if note else "."))
 
     def chart(self, fig: go.Figure, caption: str = "", *, key: str, where=st) -> None:
         """A figure with its caption; presenter fonts and PNG export are applied here."""
+        held = self.tour.holding if self.tour is not None else None
+        if held is not None:
+            fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts
         with where.container():
             controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}")
             if caption:
@@ -235,6 +240,12 @@ class LessonPage:
     # -- theory ---------------------------------------------------------------------------------
     def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:
         """The theorem box: statement, the inequality with this run's numbers, whether it applies, source."""
+        if self.tour is not None and self.tour.holding is not None:   # a question is open: the statement only
+            st.markdown("**The theorem**")
+            for report in ([reports] if not isinstance(reports, Sequence) else reports):
+                st.markdown(report.statement or report.theorem)
+            st.caption("This run's numbers appear once the scene's question is answered.")
+            return
         if title:
             st.markdown(f"**{title}**")
         for report in ([reports] if not isinstance(reports, Sequence) else reports):

@@ -184,6 +184,13 @@ class Lecture:
     def scene(self) -> Scene:
         return self.scenes[self.k - 1]
 
+    @property
+    def holding(self) -> int | None:
+        """The round the player is held at while the scene's question is open (else ``None``)."""
+        if self.scene.question is None or self._answered() is not None:
+            return None
+        return _round(self.scene.t)
+
     def _answered(self):
         got = st.session_state.get(_ANSWER)
         return got[1] if got is not None and got[0] == self.k else None
@@ -261,6 +268,27 @@ class Lecture:
                                                   icon=":material/check_circle:" if right else ":material/cancel:")
             if q.explain:
                 box.markdown(_text(q.explain, analysis))
+
+
+def hide_future(fig, t: int):
+    """A copy of ``fig`` with every measured curve over rounds cut after round ``t`` (bounds, named
+    ``bound: ...``, stay whole): while a question is open the charts must not show its answer."""
+    import plotly.graph_objects as go
+
+    title = fig.layout.xaxis.title.text or ""
+    if "round" not in title.lower():
+        return fig
+    out = go.Figure(fig)
+    for tr in out.data:
+        if (tr.name or "").startswith("bound:") or tr.x is None or tr.y is None:
+            continue
+        xs = list(tr.x)
+        try:
+            keep = [i for i, x in enumerate(xs) if x is not None and float(x) <= t]
+        except (TypeError, ValueError):
+            continue
+        tr.x, tr.y = [xs[i] for i in keep], [list(tr.y)[i] for i in keep]
+    return out
 
 
 def _round(t: int | None) -> int:
