@@ -23,6 +23,9 @@ What it owns, once for every lesson:
 - **Guarded, cached runs**: :meth:`LessonPage.stream` and :meth:`LessonPage.run` cache a pure
   function's result for every session (``st.cache_data``) and turn a ``StreamError`` into a
   clear message without losing any setting.
+- **Lecture mode** (:mod:`olapp.lecture`): on a lesson with a ``LECTURE``, ``?scene=k`` opens
+  scene k (its settings and round), the lecture bar and narration above the page, and the
+  scene's question once the lesson's analysis has run (:meth:`LessonPage.run`).
 - The round player, charts with captions (presenter fonts applied here only), the theorem
   box from a :class:`olcore.bounds.BoundReport`, the proof section, download and show-code.
 """
@@ -40,7 +43,7 @@ import streamlit as st
 from olcore import StreamError, Trace
 from olcore import streams as _streams
 
-from . import controls, registry, state
+from . import controls, lecture, registry, state
 
 __all__ = ["LessonPage", "UPLOAD", "stream_hash"]
 
@@ -95,6 +98,20 @@ class LessonPage:
         self._upload_kind: str | None = None
         self._uploaded: _streams.Stream | None = None
         st.title(title or self.lesson.title)
+        self.tour = self._lecture()
+
+    def _lecture(self) -> lecture.Lecture | None:
+        """Lecture mode: the scene in the URL applied, its bar and narration drawn (else ``None``)."""
+        scenes = self.lesson.lecture
+        tour = lecture.Lecture(scenes, self.presenting)
+        if not tour.active:
+            if scenes and not self.presenting:
+                lecture.start_button(len(scenes))
+            return None
+        tour.enter()
+        lecture.presenter_css()
+        tour.bar()
+        return tour
 
     # -- text ---------------------------------------------------------------------------
     def intro(self, markdown: str) -> None:
@@ -121,7 +138,8 @@ class LessonPage:
         presets = self.lesson.presets
         if presets:
             chosen = controls.preset_selector(presets, key="preset", where=slot)
-            if self.presenting and chosen is not None:   # the box is hidden: keep the claim on screen
+            if self.presenting and chosen is not None and self.tour is None:   # the box is hidden: keep the claim
+                # on screen (a lecture's scene says what to look at in its narration instead)
                 st.info(f"**{chosen.name}**: {chosen.note}", icon=":material/school:")
 
     def source(self, options: Mapping[str, str], upload: str | None = None, default: str | None = None,
@@ -167,10 +185,14 @@ class LessonPage:
         ``fn`` must be a pure function of its arguments (an olcore analysis or stream maker).
         """
         try:
-            return _cached(fn)(*args, **kwargs)
+            result = _cached(fn)(*args, **kwargs)
         except StreamError as exc:
             controls.show_error(exc)
             st.stop()
+        if (self.tour is not None and getattr(fn, "__name__", None) == self.lesson.lecture_run
+                and getattr(fn, "__module__", None) == f"olcore.lessons.{self.lesson.slug}"):
+            self.tour.ask(result)         # the lecture's question reads this run
+        return result
 
     # -- the round player and what it drives ------------------------------------------------------
     def player(self, T: int, events=None, event_name: str = "mistake", key: str = "t") -> int:
@@ -193,17 +215,23 @@ class LessonPage:
         parts = []
         for what, measured, report in rows:
             text = f"{what} **{_num(measured)}**"
-            if report is not None:
+            if report is not None and not (t == 0 and report.curve is not None):
+                # (before round 1 a bound drawn as a curve has no value of its own: only the measure is shown)
                 if report.applies:
                     bound = report.at(min(t, report.T or t))
                     text += f" ≤ {report.formula.split(': ', 1)[-1]} = **{_num(bound)}**"
                 else:
                     text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
             parts.append(text)
+        if self.tour is not None and self.tour.holding is not None:
+            note = ""                                   # a question is open: no word on the whole run
         where.markdown(f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {note}" if note else "."))
 
     def chart(self, fig: go.Figure, caption: str = "", *, key: str, where=st) -> None:
         """A figure with its caption; presenter fonts and PNG export are applied here."""
+        held = self.tour.holding if self.tour is not None else None
+        if held is not None:
+            fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts
         with where.container():
             controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}")
             if caption:
@@ -212,6 +240,12 @@ class LessonPage:
     # -- theory ---------------------------------------------------------------------------------
     def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:
         """The theorem box: statement, the inequality with this run's numbers, whether it applies, source."""
+        if self.tour is not None and self.tour.holding is not None:   # a question is open: the statement only
+            st.markdown("**The theorem**")
+            for report in ([reports] if not isinstance(reports, Sequence) else reports):
+                st.markdown(report.statement or report.theorem)
+            st.caption("This run's numbers appear once the scene's question is answered.")
+            return
         if title:
             st.markdown(f"**{title}**")
         for report in ([reports] if not isinstance(reports, Sequence) else reports):

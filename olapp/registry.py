@@ -3,6 +3,7 @@
 A lesson is one registry entry (URL path, title, icon, section, home-page blurb), one analysis
 module in ``olcore.lessons``, one figures module in ``olapp.figures``, one content module in
 ``olapp.lessons`` (its presets, help texts and captions) and one page file in ``pages/``.
+Its lecture (``LECTURE``, a list of :class:`olapp.lecture.Scene`) lives in the content module.
 
 Links shared before the kit keep opening the view they opened: each entry lists the URL keys
 and values it used to have (``legacy``) and how they read today; :func:`olapp.state.translate_legacy`
@@ -71,6 +72,17 @@ class Lesson:
     @property
     def presets(self) -> list:
         return list(getattr(self.content, "PRESETS", []))
+
+    @property
+    def lecture(self) -> list:
+        """The lesson's lecture: its content module's ``LECTURE`` (a list of :class:`olapp.lecture.Scene`)."""
+        return list(getattr(self.content, "LECTURE", []))
+
+    @property
+    def lecture_run(self) -> str:
+        """The name of the ``olcore.lessons.<slug>`` function whose result the lecture's questions read
+        (the content module's ``LECTURE_RUN``, by default ``"analyse"``)."""
+        return getattr(self.content, "LECTURE_RUN", "analyse")
 
     @property
     def reference_classes(self) -> list[type]:

@@ -3,7 +3,8 @@
 Widgets are bound to query parameters with ``bind="query-params"``; Streamlit drops values
 it cannot use (out of range, wrong type, not an option) and the widget falls back to its
 default.  :func:`url_snapshot` and :func:`dropped_params` let the app say so on screen.
-This module also holds the URL flags that are not widgets: ``?present=1``.
+This module also holds the URL flags that are not widgets: ``?present=1`` (and the lecture's
+``?scene=``, read by :mod:`olapp.lecture`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ __all__ = ["flag", "presenter_mode", "first_run", "url_snapshot", "dropped_param
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
-NON_WIDGET_PARAMS = {"present", "embed", "embed_options"}
+NON_WIDGET_PARAMS = {"present", "embed", "embed_options", "scene"}
 
 
 def flag(name: str) -> bool:
@@ -195,7 +196,8 @@ PRESENTER_CSS = """
 html { font-size: 20px; }
 h1 { font-size: 2.0rem !important; padding: 0 0 0.2rem 0 !important; }
 h3 { font-size: 1.45rem !important; padding: 0.2rem 0 0 0 !important; }
-.stSlider:not([class*="st-key-player"] *), .stNumberInput, .stSelectbox, .stMultiSelect, .stRadio,
+.stSlider:not([class*="st-key-player"] *), .stNumberInput:not(.st-key-lecture_question *), .stSelectbox, .stMultiSelect,
+.stRadio:not(.st-key-lecture_question *),
 .stCheckbox:not([class*="st-key-player"] *), .stFileUploader, .stDownloadButton, .stTextInput,
 .stSelectSlider:not([class*="st-key-player"] *), .stButtonGroup, [data-testid="stExpander"].olab-controls,
 .st-key-controls, .st-key-intro { display: none !important; }

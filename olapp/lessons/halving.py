@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from olapp.controls import Preset
+from olapp.lecture import Question, Scene
+from olcore.lessons import halving as lesson
 from olcore.lessons.halving import version_space_ceiling
 
 LECTURE = "UCL COMP0078, Online learning"
@@ -173,3 +175,84 @@ def proof_end(a, t: int) -> tuple[str, str]:
     M = a.mistakes_until(t)
     return "", (rf"1 \le |C_{{{t + 1}}}| = {int(a.sizes[t])} \le \frac{{n}}{{2^{{M_t}}}} = "
                 rf"\frac{{{a.n}}}{{2^{{{M}}}}} = {version_space_ceiling(a.n, M):.4g}")
+
+
+# -- the lecture: the notes' order of ideas, as scenes (olapp/lecture.py) --------------------------
+
+_UCL = {"stream": "Lecture run", "n": 8, "T": 40, "p": 0.5, "extra": 6, "seed": 0}
+_RANDOM = {"stream": "Perfect expert", "n": 1000, "T": 60, "p": 0.5, "extra": 6, "seed": 0}
+_ADVERSARY = {"stream": "Adversary", "n": 64, "T": 40, "p": 0.5, "extra": 6, "seed": 0}
+_M_BANDS = (0, 1, 4, 10)
+
+
+def _first_round(a) -> str:
+    x, y, yhat = a.X[0], int(a.y[0]), int(a.trace.predictions[0])
+    ones = int(x.sum())
+    return (f"In round 1, {ones} of the {a.n} experts advise 1 and {a.n - ones} advise 0, so Halving predicts "
+            f"**ŷ = {yhat}**{' (a tie predicts 1)' if 2 * ones == a.n else ''}. The outcome is **y = {y}**. "
+            "How many experts are still consistent after round 1?")
+
+
+def _first_round_why(a) -> str:
+    gone = a.n - int(a.sizes[1])
+    why = ("Halving erred, so the majority it followed was wrong, and every one of them is crossed out: "
+           if a.trace.mistakes[0] else "Halving was right; only the wrong minority is crossed out: ")
+    return why + f"{gone} experts go, {int(a.sizes[1])} of {a.n} stay (at most half, after a mistake)."
+
+
+def _random_why(a) -> str:
+    kept = ", ".join(f"{k:.2f}" for k in a.kept_on_mistakes())
+    return (f"Halving made M = {a.M} mistakes, below log₂ {a.n} ≈ {a.bound.value:.3g}. Each mistake kept at "
+            f"most half of the version space (here {kept}), and the rounds without a mistake crossed out the wrong "
+            f"minority too: after round {a.T}, {_experts(int(a.sizes[-1]))} left.")
+
+
+def _experts(k: int) -> str:
+    return f"{k} expert is" if k == 1 else f"{k} experts are"
+
+
+def _adversary_why(a) -> str:
+    steps = " → ".join(str(int(v)) for v in a.sizes[:a.floor_log2_n + 1])
+    return (f"The adversary reveals the opposite of Halving's vote while splitting the version space exactly in "
+            f"half: {steps}. That is ⌊log₂ {a.n}⌋ = {a.floor_log2_n} forced mistakes; with one consistent expert "
+            f"left, Halving follows it and never errs again ({a.M} mistakes in {a.T} rounds). The bound is tight.")
+
+
+def _proof_why(a) -> str:
+    return (f"1 ≤ |C| ≤ n/2^M means 2^M ≤ n, so M ≤ log₂ {a.n} ≈ {a.bound.value:.3g}, and a whole number of "
+            f"mistakes is at most {a.floor_log2_n}. This run made {a.M}.")
+
+
+LECTURE = [
+    Scene("The lecture's table", _UCL, t=0, narration=(
+        "Eight experts advise 0 or 1 each round; one of them is **never wrong**, but we do not know which. "
+        "Halving keeps the **version space**, the experts not yet wrong (all 8 at the start), predicts their "
+        "**majority vote** (a tie predicts 1), then **crosses out** everyone who was wrong. "
+        "The table has one row per round and the last row marks who is still consistent.")),
+    Scene("The first mistake", _UCL, t=0, narration=(
+        "Round 1: the vote is a tie. Predict what the table will look like once the outcome is revealed."),
+        question=Question(_first_round, "number", lesson.size_after, args=(1,), reveal=1,
+                          explain=_first_round_why)),
+    Scene("Every mistake halves the version space", _RANDOM, t=0, narration=(
+        "A thousand experts, one perfect, the others wrong at random half the time. On a mistake the majority "
+        "was wrong, so **at least half** of the version space is crossed out; on the other rounds the wrong "
+        "minority goes. Watch the blue line against the dashed ceiling n/2^M."),
+        question=Question("How many mistakes will Halving make in these rounds?", "choice", lesson.mistakes_band,
+                          args=(_M_BANDS,), options={0: "none", 1: "1 to 3", 2: "4 to 9", 3: "10 or more"},
+                          explain=_random_why)),
+    Scene("The adversary forces ⌊log₂ n⌋ mistakes", _ADVERSARY, t=0, narration=(
+        "Now the outcomes are chosen against Halving: the adversary sees its vote, reveals the opposite, and "
+        "keeps the experts split evenly so that one stays consistent. Can it make Halving err forever?"),
+        question=Question(lambda a: f"With n = {a.n} experts, how many mistakes will the adversary force in all?",
+                          "number",
+                          lesson.total_mistakes, explain=_adversary_why)),
+    Scene("The proof", _RANDOM, t=0, narration=(
+        "1. At the start $|C_1| = n$.\n"
+        "2. A mistake keeps at most half: $|C_{t+1}| \\le |C_t|/2$.\n"
+        "3. So after $M$ mistakes $|C| \\le n/2^M$.\n"
+        "4. The perfect expert is never crossed out: $|C| \\ge 1$.\n"
+        "5. Hence $1 \\le n/2^M$, that is $M \\le \\log_2 n$."),
+        question=Question(lambda a: f"For n = {a.n}, what is the largest whole number of mistakes the proof allows?",
+                          "number",
+                          lesson.most_mistakes, explain=_proof_why)),
+]

@@ -10,6 +10,7 @@ import math
 from types import SimpleNamespace
 
 from olapp.controls import Preset
+from olapp.lecture import Question, Scene
 from olcore import StreamError
 from olcore.lessons import perceptron as lesson
 
@@ -244,6 +245,7 @@ def not_2d(a) -> str:
             "below.")
 
 
+<<<<<<< HEAD
 # ---- going deeper: OGD, the hinge loss, regularisation, PA-I's dual ----------------------------------
 
 #: The penalties λ of the regularisation view (key ``lam``).
@@ -372,3 +374,90 @@ def dual_increments(d) -> str:
                  f"min(C, 1/R²)/2 = {_g(d.floor)} (smallest here: {_g(float(inc[m].min()))}), so "
                  "min(C, 1/R²)·M ≤ 2·SVM_OPT: the PA-I mistake bound (the notes take ‖x_t‖ = 1, so R = 1).")
     return text
+=======
+# -- the lecture: the notes' order of ideas, as scenes (olapp/lecture.py) --------------------------
+
+def _run(T: int, gamma: float, noise: float = 0.0, seed: int = 0, epochs: int = 1) -> dict:
+    return {"stream": "Generated", "T": T, "gamma": gamma, "noise": noise, "seed": seed, "epochs": epochs}
+
+
+_FIRST, _NOVIKOFF = _run(60, 0.15), _run(200, 0.1)
+_CYCLE, _NOISY = _run(100, 0.03, seed=1, epochs=12), _run(200, 0.15, noise=0.05, epochs=5)
+_FEW = (0, 2, 11, 31)
+_VS_BOUND = (0, 10, 50, 100)
+
+
+def _bound(a) -> str:
+    return f"(R/γ)² ≈ {a.bound.value:.4g}"
+
+
+def _first_why(a) -> str:
+    M = lesson.mistakes_until(a, a.T)
+    rounds = [int(r) + 1 for r in (a.trace.mistakes.nonzero()[0])]
+    shown = ", ".join(map(str, rounds[:12])) + (" …" if len(rounds) > 12 else "")
+    return (f"{M} mistake{'s' if M != 1 else ''} in {a.T} rounds (rounds {shown}). Round 1 is always one: w starts "
+            "at 0 and sign(0) is not a label. Every update turns w towards the points it got wrong, and once w "
+            "points roughly like v the wide margin leaves little to get wrong.")
+
+
+def _novikoff_q(a) -> str:
+    return (f"Here {_bound(a)}. How many mistakes will the Perceptron make on these {a.T} points?")
+
+
+def _novikoff_why(a) -> str:
+    M = lesson.mistakes_until(a, a.T)
+    return (f"M = {M}, against the bound {a.bound.value:.4g}. Novikoff's bound is a worst case over every stream "
+            "with this margin and radius (an adversary could place the points to use it up); random points "
+            "separated by a random v are far from the worst case.")
+
+
+def _cycle_why(a) -> str:
+    per = ", ".join(str(int(m)) for m in a.per_pass)
+    if a.converged_pass is None:
+        return f"Mistakes per pass: {per}. No pass was clean within {a.epochs} passes."
+    return (f"Mistakes per pass: {per}. Pass {a.converged_pass} is the first without a mistake: from then on w "
+            f"separates the stream, after M = {lesson.mistakes_until(a, a.T)} updates in all, far inside "
+            f"{_bound(a)}. Cycling the Perceptron over a separable sample is how it finds a separating w.")
+
+
+def _noisy_why(a) -> str:
+    per = ", ".join(str(int(m)) for m in a.per_pass)
+    clean = lesson.some_pass_clean(a)
+    return (f"Mistakes per pass: {per}. " + ("A pass was clean." if clean else
+            f"{a.n_flipped} flipped labels leave no line through the origin that separates the stream, so every "
+            "pass errs again; the relative bound L_u + R²‖u‖² + R‖u‖√L_u grows with u's hinge loss and still holds."))
+
+
+LECTURE = [
+    Scene("Predict, reveal, update", _FIRST, t=0, narration=(
+        "The points arrive one per round; a unit vector v separates them with margin γ inside radius R = 1. "
+        "The Perceptron starts at **w = 0**, predicts **ŷ = sign(w·x)**, and only when it is wrong (ŷ y ≤ 0) "
+        "**updates w ← w + y x**. Step through the first rounds: each mistake's update is drawn as an arrow.")),
+    Scene("How often does it err?", _FIRST, t=0, narration=(
+        "Before playing the stream: it only learns from its mistakes. How many will it need?"),
+        question=Question(lambda a: f"How many mistakes will the Perceptron make on all {a.T} points?", "choice",
+                          lesson.mistakes_band, args=(_FEW,),
+                          options={0: "just 1", 1: "2 to 10", 2: "11 to 30", 3: "more than 30"}, explain=_first_why)),
+    Scene("Novikoff's bound", _NOVIKOFF, t=0, narration=(
+        "**Theorem (Novikoff).** If every ‖x_t‖ ≤ R and a unit v has y_t (v·x_t) ≥ γ for all t, the Perceptron "
+        "makes at most **(R/γ)²** mistakes, however long the stream. A thinner margin: γ = 0.1."),
+        question=Question(_novikoff_q, "choice", lesson.mistakes_band, args=(_VS_BOUND,),
+                          options={0: "fewer than 10", 1: "10 to 49", 2: "50 to 99", 3: "100 or more"},
+                          explain=_novikoff_why)),
+    Scene("The proof: ‖w‖ is squeezed", _NOVIKOFF, t=None, narration=(
+        "Every mistake adds at least γ to **w·v** (so ‖w‖ ≥ w·v ≥ Mγ) and at most R² to **‖w‖²** "
+        "(so ‖w‖ ≤ R√M, the Pythagorean lemma). Both hold after every round: (Mγ)² ≤ ‖w‖² ≤ MR², "
+        "hence M ≤ (R/γ)². The proof's chart, further down, draws the two bounds closing in on ‖w‖.")),
+    Scene("Cycle until it separates", _CYCLE, t=0, narration=(
+        "w after one pass need not separate the sample. Replay it: on a separable stream the total number of "
+        "updates is still at most (R/γ)², so some pass must be free of mistakes. A thin margin, γ = 0.03, "
+        "12 passes over 100 points."),
+        question=Question("In which pass will the Perceptron first make no mistake at all?", "number",
+                          lesson.first_clean_pass, tolerance=1, explain=_cycle_why)),
+    Scene("Noisy labels: no separating line", _NOISY, t=0, narration=(
+        "Flip 5% of the labels: no v separates the stream, Novikoff's assumption fails and (R/γ)² says nothing. "
+        "The notes' non-separable bound pays for the flips with the hinge loss L_u of a comparator u."),
+        question=Question(lambda a: f"Will one of the {a.epochs} passes be free of mistakes?", "choice",
+                          lesson.some_pass_clean, options={True: "yes", False: "no"}, explain=_noisy_why)),
+]
+>>>>>>> lecture

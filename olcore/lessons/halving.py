@@ -29,7 +29,8 @@ from ..trace import Trace
 from ..validate import check_int, check_seed
 
 __all__ = ["UCL_X", "UCL_Y", "SOURCE", "STATEMENT", "lecture_stream", "make_stream", "parse_moves",
-           "HalvingGame", "game", "version_space_ceiling", "HalvingAnalysis", "analyse"]
+           "HalvingGame", "game", "version_space_ceiling", "HalvingAnalysis", "analyse",
+           "size_after", "mistakes_band", "total_mistakes", "most_mistakes"]
 
 #: The lecture's worked run (UCL COMP0078, Online learning, slide "A run of the Halving
 #: Algorithm"): 8 experts, 3 rounds.  The slide leaves eliminated experts' later advice blank
@@ -325,3 +326,30 @@ def analyse(stream: streams.Stream) -> HalvingAnalysis:
         bound=bound, ceiling=ceiling, kept=_frozen(kept, float), empty_after=empty_after,
         best=int(info["best"]) if "best" in info else None,
         forced_rounds=int(info["forced_rounds"]) if "forced_rounds" in info else None)
+
+
+# -- the lecture's answers (olapp/lessons/halving.py, LECTURE): computed from the run, never typed in ----
+
+def size_after(a: HalvingAnalysis, t: int) -> int:
+    r""":math:`|C_{t+1}|`, the experts still consistent after round ``t`` (``t = 0``: all ``n``)."""
+    t = check_int(t, "t", 0, a.T)
+    return int(a.sizes[t])
+
+
+def mistakes_band(a: HalvingAnalysis, edges) -> int:
+    r"""The band of Halving's mistakes :math:`M` on the whole run among ``edges``
+    (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(a.M, edges)
+
+
+def total_mistakes(a: HalvingAnalysis) -> int:
+    r""":math:`M`, Halving's mistakes on the whole run."""
+    return a.M
+
+
+def most_mistakes(a: HalvingAnalysis) -> int:
+    r""":math:`\lfloor\log_2 n\rfloor`: the most mistakes the proof's :math:`1 \le n/2^M` allows
+    (mistakes are whole)."""
+    return a.floor_log2_n

@@ -28,10 +28,12 @@ from ..measure import radius
 from ..report import BoundReport
 from ..stream import Stream
 from ..trace import Trace
+from ..validate import check_int
 
 __all__ = ["PerceptronAnalysis", "Proof", "Comparison", "RoundView", "generated_stream", "typed_stream",
            "analyse", "compare", "at_round", "consistent_arcs", "NOVIKOFF", "NONSEPARABLE",
-           "SOURCE_NOVIKOFF", "SOURCE_NONSEPARABLE"]
+           "SOURCE_NOVIKOFF", "SOURCE_NONSEPARABLE", "mistakes_until", "mistakes_band", "first_clean_pass",
+           "some_pass_clean"]
 
 NOVIKOFF = "(R/γ)²"
 NONSEPARABLE = "L_u + R²‖u‖² + R‖u‖√L_u"
@@ -694,3 +696,28 @@ def dual_ascent(stream: Stream, C: float) -> DualAscent:
                    "SVM objective (no intercept) of the whole stream."))
     R = radius(X)
     return DualAscent(C, tr.mistakes, inc, cum, rounds, prefix, report, min(C, 1.0 / R**2) / 2 if R > 0 else C / 2)
+
+
+# -- the lecture's answers (olapp/lessons/perceptron.py, LECTURE): computed from the run, never typed in ----
+
+def mistakes_until(a: PerceptronAnalysis, t: int) -> int:
+    r""":math:`M_t`, the Perceptron's mistakes in rounds 1..t."""
+    t = check_int(t, "t", 0, a.T)
+    return a.mistakes_at(t)
+
+
+def mistakes_band(a: PerceptronAnalysis, edges) -> int:
+    r"""The band of the mistakes :math:`M` on the whole run among ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(a.mistakes_at(a.T), edges)
+
+
+def first_clean_pass(a: PerceptronAnalysis) -> int:
+    """The first pass over the stream without a mistake (1-based; 0 if every pass has one)."""
+    return int(a.converged_pass) if a.converged_pass is not None else 0
+
+
+def some_pass_clean(a: PerceptronAnalysis) -> bool:
+    """Whether some pass over the stream has no mistake (the Perceptron has converged)."""
+    return a.converged_pass is not None

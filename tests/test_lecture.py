@@ -1,0 +1,132 @@
+"""Lecture mode (olapp/lecture.py) on every lesson that has a LECTURE, driven by the registry.
+
+Every scene opens from its link (``?scene=k``) without an exception, shows the lecture bar and
+applies its settings and round; every question holds the player until it is answered, and its
+reveal shows the answer that olcore computes for the scene's run, rebuilt here from the page's
+settings by the lesson's own analysis (:data:`ORACLES`), right for the right prediction and wrong
+for a wrong one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from olapp import lecture, registry
+from olapp.lessons import halving as halving_text
+from olcore.lessons import halving, perceptron
+from tests.helpers import run_page
+
+#: The scene's run rebuilt from the page's settings (session state), independently of the page.
+ORACLES = {
+    "halving": lambda ss: halving.analyse(halving.make_stream(
+        halving_text.CODES[ss["stream"]], ss["n"], ss["T"], ss["p"], ss["extra"], ss["seed"])),
+    "perceptron": lambda ss: perceptron.analyse(perceptron.generated_stream(
+        ss["T"], ss["gamma"], ss["noise"], ss["seed"]), ss["epochs"], ss["stream"]),
+}
+WITH_LECTURE = [e for e in registry.lessons() if e.lecture]
+SCENES = [(e, k) for e in WITH_LECTURE for k in range(1, len(e.lecture) + 1)]
+QUESTIONS = [(e, k) for e, k in SCENES if e.lecture[k - 1].question is not None]
+
+
+def _id(case) -> str:
+    return f"{case[0].slug}-{case[1]}"
+
+
+def test_lectures_follow_the_rules():
+    assert {e.slug for e in WITH_LECTURE} >= {"halving", "perceptron"}
+    for e in WITH_LECTURE:
+        assert e.slug in ORACLES, f"/{e.slug} has a lecture but no oracle in this test"
+        scenes = e.lecture
+        assert len(scenes) >= 5, e.slug
+        assert sum(s.question is not None for s in scenes) >= 2, e.slug
+        for s in scenes:
+            assert isinstance(s, lecture.Scene) and s.title and s.narration
+            if s.question is not None:           # answers come from olcore, never typed in
+                assert s.question.answer.__module__ == f"olcore.lessons.{e.slug}", (e.slug, s.title)
+
+
+@pytest.mark.parametrize("case", SCENES, ids=_id)
+def test_every_scene_opens_from_its_link(case):
+    entry, k = case
+    scene = entry.lecture[k - 1]
+    at = run_page(entry.path, query={"scene": k})
+    bar = [m.value for m in at.markdown if f"scene {k} of {len(entry.lecture)}" in m.value]
+    assert bar and scene.title in bar[0]
+    ss = at.session_state
+    for key, value in scene.values.items():
+        assert ss[key] == value, (entry.slug, k, key)
+    T = ORACLES[entry.slug](ss).trace.T
+    assert ss["t"] == (T if scene.t is None else min(scene.t, T))
+    assert str(at.query_params["scene"]) == str(k)
+
+
+def _answer(at, q, k, value):
+    key = f"lecture_q{k}"
+    (at.radio(key=key) if q.kind == "choice" else at.number_input(key=key)).set_value(value).run()
+    at.button(key=f"{key}_check").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+
+
+@pytest.mark.parametrize("right", [True, False], ids=["right", "wrong"])
+@pytest.mark.parametrize("case", QUESTIONS, ids=_id)
+def test_each_question_reveals_the_answer_olcore_computes(case, right):
+    entry, k = case
+    scene = entry.lecture[k - 1]
+    q = scene.question
+    at = run_page(entry.path, query={"scene": k})
+    held = at.session_state["t"]
+    move = at.button(key="t_step") if not at.button(key="t_step").disabled else at.button(key="t_back")
+    move.click().run()                                     # the player is held until the prediction
+    assert at.session_state["t"] == held
+    assert at.button(key=f"lecture_q{k}_check").disabled   # nothing to check yet
+    a = ORACLES[entry.slug](at.session_state)
+    truth = q.right_answer(a)
+    if right:
+        guess = truth
+    elif q.kind == "choice":
+        guess = next(v for v in q.options if v != truth)
+    else:
+        guess = float(truth) + q.tolerance + 1
+    _answer(at, q, k, guess)
+    verdict = [v for v in list(at.success) + list(at.error) if "the run gives" in v.value]
+    assert len(verdict) == 1 and verdict[0].value.startswith("**Right.**" if right else "**Not this time.**")
+    assert f"the run gives **{lecture.answer_label(q, truth)}**" in verdict[0].value
+    assert lecture.is_right(q, guess, truth) == right
+    assert at.session_state["t"] == (a.trace.T if q.reveal is None else min(q.reveal, a.trace.T))
+    if q.explain:
+        assert any(m.value == lecture._text(q.explain, a) for m in at.markdown)
+
+
+def test_next_previous_and_leaving_the_tour():
+    entry = registry.lesson("halving")
+    at = run_page(entry.path, query={"scene": 1})
+    at.button(key="lecture_next").click().run()
+    assert at.query_params["scene"] == "2"
+    at.button(key="lecture_next").click().run()          # scene 3: its settings replace scene 2's
+    assert at.query_params["scene"] == "3"
+    assert {k: at.session_state[k] for k in entry.lecture[2].values} == entry.lecture[2].values
+    at.button(key="lecture_prev").click().run()
+    assert at.query_params["scene"] == "2" and at.session_state["stream"] == "Lecture run"
+    at.button(key="lecture_leave").click().run()
+    assert not at.exception
+    assert "scene" not in at.query_params
+    assert at.session_state["stream"] == "Lecture run"     # the settings stay
+    assert not [b for b in at.button if b.key == "lecture_next"]
+    assert [b for b in at.button if b.key == "lecture_start"]
+
+
+@pytest.mark.parametrize("raw", ["0", "abc", "99", "-1", "2.5"])
+def test_a_bad_scene_gets_a_clear_message(raw):
+    at = run_page("pages/halving.py", query={"scene": raw})
+    said = " ".join(w.value for w in at.warning)
+    assert f"scene={raw}" in said and "scenes 1 to" in said
+    assert "scene" not in at.query_params
+    assert not [b for b in at.button if b.key == "lecture_next"]
+
+
+def test_a_lesson_without_a_lecture_says_so():
+    bare = [e for e in registry.lessons() if not e.lecture]
+    if not bare:
+        pytest.skip("every lesson has a lecture")
+    at = run_page(bare[0].path, query={"scene": "1"})
+    assert any("no lecture yet" in w.value for w in at.warning)
