@@ -245,7 +245,6 @@ def not_2d(a) -> str:
             "below.")
 
 
-<<<<<<< HEAD
 # ---- going deeper: OGD, the hinge loss, regularisation, PA-I's dual ----------------------------------
 
 #: The penalties λ of the regularisation view (key ``lam``).
@@ -374,7 +373,8 @@ def dual_increments(d) -> str:
                  f"min(C, 1/R²)/2 = {_g(d.floor)} (smallest here: {_g(float(inc[m].min()))}), so "
                  "min(C, 1/R²)·M ≤ 2·SVM_OPT: the PA-I mistake bound (the notes take ‖x_t‖ = 1, so R = 1).")
     return text
-=======
+
+
 # -- the lecture: the notes' order of ideas, as scenes (olapp/lecture.py) --------------------------
 
 def _run(T: int, gamma: float, noise: float = 0.0, seed: int = 0, epochs: int = 1) -> dict:
@@ -460,4 +460,3 @@ LECTURE = [
         question=Question(lambda a: f"Will one of the {a.epochs} passes be free of mistakes?", "choice",
                           lesson.some_pass_clean, options={True: "yes", False: "no"}, explain=_noisy_why)),
 ]
->>>>>>> lecture
