@@ -37,6 +37,12 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def base_url():
-    with serve() as url:
+def server_log(tmp_path_factory):
+    """The shared test server's log file (every browser test's requests end up in it)."""
+    return tmp_path_factory.mktemp("server") / "server.log"
+
+
+@pytest.fixture(scope="session")
+def base_url(server_log):
+    with serve(log_path=server_log) as url:
         yield url

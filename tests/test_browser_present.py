@@ -13,7 +13,7 @@ import re
 import pytest
 
 from scripts.apptools import registered_pages
-from scripts.served_app import CHART, serve, wait_ready
+from scripts.served_app import CHART, wait_ready
 
 LESSONS = [p for p in registered_pages() if p != "home"]
 SCREEN = {"width": 1920, "height": 1080}
@@ -46,6 +46,7 @@ def test_presenter_mode_fits_the_main_chart_on_the_first_screen(browser, base_ur
         assert box["height"] >= 500, f"/{slug}: the main chart is {box['height']:.0f} px tall"
         assert box["ticks"] > 0 and box["smallest"] >= 16, f"/{slug}: tick labels {box['smallest']} px"
         assert _enabled(page, "Step") or _enabled(page, "Play"), f"/{slug}: neither Step nor Play is enabled"
+        assert not page.locator("[data-testid=stSidebar]").is_visible()
         # the settings box is hidden, the way back is on the page
         assert page.locator(".st-key-controls").count() == 0 or not page.locator(".st-key-controls").first.is_visible()
         assert page.get_by_role("button", name=re.compile("Leave presenter mode")).count() == 1
@@ -86,36 +87,31 @@ def test_the_step_key_advances_the_round(browser, base_url):
         ctx.close()
 
 
-def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_host(browser, tmp_path):
-    log = tmp_path / "server.log"
-    with serve(log_path=log) as base:
-        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-        page = ctx.new_page()
-        elsewhere = []                     # the app runs offline: every request stays on this server
-        page.on("request", lambda r: elsewhere.append(r.url)
-                if not r.url.startswith((base, "data:", "blob:", "about:")) else None)
-        try:
-            for slug in LESSONS:
-                page.goto(f"{base}/{slug}?t=2")
+def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_host(browser, base_url, server_log):
+    """On the shared server (so every browser test before this one is in its log too): open each lesson
+    at a round, choose a lecture preset, switch to presenter mode."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    elsewhere = []                     # the app runs offline: every request stays on this server
+    page.on("request", lambda r: elsewhere.append(r.url)
+            if not r.url.startswith((base_url, "data:", "blob:", "about:")) else None)
+    try:
+        for slug in LESSONS:
+            page.goto(f"{base_url}/{slug}?t=2")
+            wait_ready(page)
+            preset = page.get_by_role("combobox", name="Lecture preset")   # a preset sets the page's widgets
+            if preset.count():
+                preset.click()
+                page.get_by_role("option").nth(2).click()
+                page.wait_for_timeout(300)
                 wait_ready(page)
-                page.locator("h1").first.click()
-                page.keyboard.press("l")                                  # a setting in the link: the round
-                page.wait_for_function("() => new URL(location.href).searchParams.get('t') === '3'",
-                                       timeout=30_000)
-                wait_ready(page)
-                preset = page.get_by_role("combobox", name="Lecture preset")   # a preset sets the page's widgets
-                if preset.count():
-                    preset.click()
-                    page.get_by_role("option").nth(2).click()
-                    page.wait_for_timeout(300)
-                    wait_ready(page)
-                page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
-                page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
-                                       timeout=30_000)
-                wait_ready(page)
-        finally:
-            ctx.close()
-        text = log.read_text(errors="replace")
+            page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
+            page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
+                                   timeout=30_000)
+            wait_ready(page)
+    finally:
+        ctx.close()
+    text = server_log.read_text(errors="replace")
     bad = [line for line in text.splitlines() if re.search(r"Traceback|\bWARNING\b|Warning:|\bERROR\b", line)]
     assert not bad, "the server logged:\n" + "\n".join(bad[:20])
     assert not elsewhere, f"requests to other hosts: {elsewhere[:5]}"

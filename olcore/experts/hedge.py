@@ -104,7 +104,9 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
     T, n = L.shape
     rec = record_rounds(record, T)
     u = rng.random(T)
-    expected, second, chosen, log_total, S, W = _rounds(L, eta / B, u, np.arange(T + 1) if rec is None else rec)
+    Lk = L.view()
+    Lk.setflags(write=False)       # one compiled signature whatever the caller passed (read-only or not)
+    expected, second, chosen, log_total, S, W = _rounds(Lk, eta / B, u, np.arange(T + 1) if rec is None else rec)
     second = second / (B * B)
     best = int(np.argmin(S))
     S_best = np.zeros(T + 1)
