@@ -82,12 +82,11 @@ if kind == "adversary":
 # -- the CMU notes: WM and RWM at one η, tuning η to T, Problems 3.2 ---------------------------------------
 page.section("WM and RWM at one η, and η tuned to T", text.TUNING_INTRO)
 ta = page.run(lesson.tuning, stream, a.rwm_eta, beta, seed)
-c1, c2 = st.columns(2, gap="medium")
-page.chart(figs.cmu_forms(ta, t), text.cmu_forms(ta), key="cmu_forms", where=c1)
-page.chart(figs.regret_forms(ta, t), text.regret_forms(ta), key="regret_forms", where=c2)
-c1, c2 = st.columns(2, gap="medium")
-page.chart(figs.average_regret(ta, t), text.average_regret(ta), key="average_regret", where=c1)
-page.chart(figs.two_regret(ta, t), text.two_regret(ta), key="two_regret", where=c2)
+topic = st.segmented_control("View", text.TUNING_TOPICS, default=text.TUNING_TOPICS[0], key="tuning",
+                             bind="query-params", help=text.HELP_TUNING) or text.TUNING_TOPICS[0]
+draw = dict(zip(text.TUNING_TOPICS, [(figs.cmu_forms, text.cmu_forms), (figs.regret_forms, text.regret_forms),
+                                     (figs.average_regret, text.average_regret), (figs.two_regret, text.two_regret)]))
+page.chart(draw[topic][0](ta, t), draw[topic][1](ta), key="tuning_view")
 page.theorem([ta.cmu, ta.form1, ta.form2, ta.two], title="")
 
 # -- losses in [0, B] --------------------------------------------------------------------------------------

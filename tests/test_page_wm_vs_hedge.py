@@ -187,20 +187,30 @@ def _issue19_panels(at):
     """The issue-19 charts: each drawn curve stays under the bound drawn beside it."""
     from tests.helpers import assert_under_bound, fig_starting
 
-    cmu = fig_starting(at, "WM at η =")
+    from olapp.lessons.wm_vs_hedge import TUNING_TOPICS
+
+    views = {}
+    for topic in TUNING_TOPICS:                   # the CMU section draws one view at a time
+        at.segmented_control(key="tuning").set_value(topic).run()
+        _ok(at)
+        views[topic] = fig_starting(at, {"UCL and CMU forms": "WM at η =", "Regret forms (1), (2)": "Regret forms",
+                                         "η tuned to T": "Average regret per round",
+                                         "Problems 3.2": "Problems 3.2"}[topic])
+    at.segmented_control(key="tuning").set_value(TUNING_TOPICS[0]).run()
+    cmu = views["UCL and CMU forms"]
     M = next(tr for tr in cmu["data"] if tr["name"].startswith("WM mistakes"))
     ucl = next(tr for tr in bound_traces(cmu) if "UCL" in tr["name"])
     cmuf = next(tr for tr in bound_traces(cmu) if "CMU" in tr["name"])
     assert_under_bound(M, ucl)
     assert_under_bound(M, cmuf)
     assert_under_bound(ucl, cmuf)                                 # the CMU form never undercuts the UCL one
-    forms = fig_starting(at, "Regret forms (1) and (2)")
+    forms = views["Regret forms (1), (2)"]
     assert_under_bound(trace(forms, "WM: M_t − m*_t"), next(b for b in bound_traces(forms) if "(1)" in b["name"]))
     assert_under_bound(trace(forms, "RWM: E[M_t] − m*_t"), next(b for b in bound_traces(forms) if "(2)" in b["name"]))
-    avg = fig_starting(at, "Average regret per round")
+    avg = views["η tuned to T"]
     green = next(tr for tr in avg["data"] if tr["name"].startswith("RWM, η = 1/√T'"))
     assert_under_bound(green, next(b for b in bound_traces(avg) if "1/√T'" in b["name"]))
-    two = fig_starting(at, "Problems 3.2")
+    two = views["Problems 3.2"]
     pts = next(tr for tr in two["data"] if tr["name"].startswith("WM at β_T'"))
     assert_under_bound(pts, trace(two, "bound: 4√(T' ln n)"))
     wa = fig_starting(at, "Weighted Average, entropic loss, η = 1")
@@ -227,6 +237,7 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     _ok(at)
     sh = _issue19_panels(at)
     assert "B = 100" in sh["layout"]["title"]["text"]
+    at.segmented_control(key="tuning").set_value("Problems 3.2").run()
     assert any("β = 0 with no perfect expert" in c.value for c in at.caption)
     assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in at.latex)
 
@@ -235,6 +246,7 @@ def test_issue19_on_the_wm_adversary_the_tuned_rate_wins():
     at = run_page(PAGE, query={"stream": "WM adversary", "T": "2000", "t": "2000"})
     _ok(at)
     _issue19_panels(at)
+    at.segmented_control(key="tuning").set_value("η tuned to T").run()
     avg = next(c.value for c in at.caption if c.value.startswith("After T = 2000 rounds"))
     assert "here the run tuned to T has the smaller regret per round" in avg and "WM's regret per round is 0.5" in avg
 

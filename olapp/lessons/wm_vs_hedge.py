@@ -103,7 +103,7 @@ PRESETS = [
            f"{CMU}: regret forms (1) and (2). On the WM adversary WM's regret per round stays at 1/2 and RWM's at a "
            "fixed η stays flat, while RWM re-run with η = 1/√T for each horizon T has a regret per round that "
            "falls towards 0, as its bound (1 + ln N)/√T does.",
-           {**_ADV, "T": 2000}),
+           {**_ADV, "T": 2000, "tuning": "η tuned to T"}),
     Preset("Losses in [0, 100]",
            f"{UCL}, the question after Hedge's proof: with losses in [0, B], Hedge at η*/B has regret at most "
            "B√(2m ln n); left at η*, its bound carries B² instead of B.",
@@ -290,3 +290,10 @@ def wa_equality(we) -> str:
             f"{we.gap:.1e}, rounding. Bottom: summed, the regret is d(u, v₁) − d(u, v_t+1) = ln n − d(u, v_t+1), so it "
             f"never exceeds ln n = {math.log(we.n):.4g}; after the last round d(u, v_T+1) = {max(0.0, float(we.d[-1])):.3g}. "
             f"The advice is softened to {EPS} + {1 - 2 * EPS:.1f}·x so no log loss is infinite.")
+
+
+#: The CMU section's views, one at a time (a projector shows one idea, a rerun stays fast).
+TUNING_TOPICS = ["UCL and CMU forms", "Regret forms (1), (2)", "η tuned to T", "Problems 3.2"]
+HELP_TUNING = ("Which view of the CMU notes to draw: WM's bound in its UCL and CMU forms on one run, the regret "
+               "forms (1) and (2) of WM and RWM, the average regret per round as η is tuned to the horizon T, or "
+               "Problems 3.2's β_T that makes WM's 2-regret sublinear. One at a time, on the stream above.")
