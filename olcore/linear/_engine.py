@@ -133,3 +133,19 @@ def margin_trace(X: np.ndarray, y: np.ndarray, scores: np.ndarray, updated: np.n
         mistakes=mistakes,
         extras={"score": scores, "updated": updated, "M": M, "norm_sq": norm_sq[update_index(updated)]},
     )
+
+
+def update_trace(scores: np.ndarray, mistakes: np.ndarray, updated: np.ndarray, table: np.ndarray,
+                 extras: dict):
+    """The Trace of a run that stores one weight row per update (second-order Perceptron, selective
+    sampling, ALMA): 0/1 losses, the sign of the score as prediction, ``weight_index`` from the
+    updates, and ``extras`` with the scores, the updates and the running mistake count ``M``."""
+    from ..trace import Trace
+
+    index = np.zeros(updated.size + 1, dtype=np.intp)
+    np.cumsum(updated, out=index[1:])
+    M = np.zeros(mistakes.size + 1)
+    np.cumsum(mistakes, out=M[1:])
+    return Trace(losses=mistakes.astype(float), predictions=np.sign(scores).astype(np.int8),
+                 weight_table=table, weight_index=index, mistakes=mistakes,
+                 extras={"score": scores, "updated": updated, "M": M, **extras})

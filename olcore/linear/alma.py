@@ -50,7 +50,7 @@ from ..errors import StreamError
 from ..jit import f64, kernel, njit
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
-from ._engine import check_epochs, dot
+from ._engine import check_epochs, dot, update_trace
 from .second_order import _grow
 
 __all__ = ["alma", "ALMA"]
@@ -142,13 +142,8 @@ def alma(X, y, alpha: float = 0.9, B: float | None = None, C: float = 2**0.5, ep
     scores, updated, table = _rounds(f64(X), f64(y), alpha, B, C, epochs)
     yy = np.tile(y, epochs)
     mistakes = yy * scores <= 0
-    index = np.zeros(updated.size + 1, dtype=np.intp)
-    np.cumsum(updated, out=index[1:])
-    M = np.zeros(mistakes.size + 1)
-    np.cumsum(mistakes, out=M[1:])
-    return Trace(losses=mistakes.astype(float), predictions=np.sign(scores).astype(np.int8),
-                 weight_table=table, weight_index=index, mistakes=mistakes,
-                 extras={"score": scores, "updated": updated, "k": index + 1.0, "M": M})
+    k = np.concatenate([[1.0], 1.0 + np.cumsum(updated)])     # ALMA's update counter k before each round
+    return update_trace(scores, mistakes, updated, table, {"k": k})
 
 
 @kernel("alma")

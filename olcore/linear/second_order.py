@@ -50,7 +50,7 @@ from ..errors import StreamError
 from ..jit import f64, kernel, njit
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
-from ._engine import dot
+from ._engine import dot, update_trace
 
 __all__ = ["second_order_perceptron", "SecondOrderPerceptron"]
 
@@ -138,17 +138,6 @@ def sop_rounds(X, y, a, c, selective):
     return scores, mistakes, updated, queried, table[: K + 1].copy(), Ainv
 
 
-def sop_trace(X, scores, mistakes, updated, table, extras) -> Trace:
-    """The Trace of a second-order run: 0/1 losses, one weight row per update."""
-    index = np.zeros(updated.size + 1, dtype=np.intp)
-    np.cumsum(updated, out=index[1:])
-    M = np.zeros(mistakes.size + 1)
-    np.cumsum(mistakes, out=M[1:])
-    return Trace(losses=mistakes.astype(float), predictions=np.sign(scores).astype(np.int8),
-                 weight_table=table, weight_index=index, mistakes=mistakes,
-                 extras={"score": scores, "updated": updated, "M": M, **extras})
-
-
 def second_order_perceptron(X, y, a: float = 1.0) -> Trace:
     r"""Run the second-order Perceptron over a stream (the fast path).
 
@@ -178,7 +167,7 @@ def second_order_perceptron(X, y, a: float = 1.0) -> Trace:
     """
     X, y, a = _validate(X, y, a)
     scores, mistakes, updated, _, table, _ = sop_rounds(f64(X), f64(y), a, math.inf, False)
-    return sop_trace(X, scores, mistakes, updated, table, {})
+    return update_trace(scores, mistakes, updated, table, {})
 
 
 @kernel("second_order_perceptron")

@@ -36,7 +36,8 @@ import numpy as np
 from ..errors import StreamError
 from ..jit import f64, kernel
 from ..validate import as_labels, as_matrix, check_param
-from .second_order import SecondOrderPerceptron, sop_rounds, sop_trace
+from ._engine import update_trace
+from .second_order import SecondOrderPerceptron, sop_rounds
 
 __all__ = ["selective_sampling", "SelectiveSampler"]
 
@@ -79,7 +80,7 @@ def selective_sampling(X, y, c: float = 1.0, a: float = 1.0):
     scores, mistakes, updated, queried, table, _ = sop_rounds(f64(X), f64(y), a, c, True)
     N = np.zeros(queried.size + 1)
     np.cumsum(queried, out=N[1:])
-    return sop_trace(X, scores, mistakes, updated, table, {"queried": queried, "N": N})
+    return update_trace(scores, mistakes, updated, table, {"queried": queried, "N": N})
 
 
 @kernel("selective_sampling")
