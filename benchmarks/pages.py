@@ -68,8 +68,11 @@ def timed_run(at) -> float:
 def clear_cache() -> None:
     import streamlit as st
 
+    from olapp import cache
+
     st.cache_data.clear()
     st.cache_resource.clear()
+    cache.clear()
 
 
 def chart_json(at) -> tuple[int, int]:

@@ -17,7 +17,7 @@ import streamlit as st
 
 from olcore import StreamError, Trace, export, streams
 
-from . import state, theme
+from . import cache, state, theme
 
 __all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "download_run",
            "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS", "SHORTCUTS"]
@@ -205,14 +205,56 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
 
 
 def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st) -> None:
-    """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar."""
-    if state.presenter_mode():
-        # a figure may come from a cache shared by every session: enlarge a copy
+    """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar.
+
+    The figure's JSON is computed once per figure object and presenter setting (figures built by
+    memoised builders are shared by every session, see :mod:`olapp.cache`), then sent as the
+    same element ``st.plotly_chart`` would send (:func:`_send_chart`).
+    """
+    presenting = state.presenter_mode()
+    spec, height = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
+    config = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2}}
+    _send_chart(spec, height, key, config, where)
+
+
+def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None]:
+    """The figure's JSON as ``st.plotly_chart`` writes it, and its height (presenter sizes applied)."""
+    import plotly.io as pio
+
+    if presenting:                          # enlarge a copy: the figure may be shared
         fig = theme.present(go.Figure(fig))
-    where.plotly_chart(fig, key=key, config={
-        "displaylogo": False,
-        "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2},
-    })
+    as_dict = fig.to_dict()
+    height = as_dict.get("layout", {}).get("height")
+    return pio.to_json(as_dict, validate=False), (int(height) if isinstance(height, (int, float)) else None)
+
+
+def _send_chart(spec: str, height: int | None, key: str | None, config: dict, where) -> None:
+    """Send a plotly chart element from its JSON: what ``st.plotly_chart(fig, key=key, config=config)``
+    sends, without re-validating and re-serialising a figure that has not changed since the last
+    rerun (about 10 ms a chart).  ``tests/test_kit.py`` checks that both send the same element."""
+    try:
+        from streamlit.elements.lib.form_utils import current_form_id
+        from streamlit.elements.lib.layout_utils import LayoutConfig
+        from streamlit.elements.lib.utils import compute_and_register_element_id
+        from streamlit.proto.PlotlyChart_pb2 import PlotlyChart as PlotlyChartProto
+    except ImportError:                     # a Streamlit whose internals moved: the public way
+        import json
+
+        where.plotly_chart(json.loads(spec), key=key, config=config)
+        return
+    import json
+
+    dg = where if hasattr(where, "_enqueue") else st._main
+    proto = PlotlyChartProto()
+    proto.theme = "streamlit"
+    proto.form_id = current_form_id(dg)
+    proto.spec = spec
+    proto.config = json.dumps(config)
+    proto.id = compute_and_register_element_id(
+        "plotly_chart", user_key=key, key_as_main_identity=False, dg=dg, plotly_spec=cache.digest(spec),
+        plotly_config=proto.config, selection_mode=("points", "box", "lasso"), is_selection_activated=False,
+        theme="streamlit", width="stretch", height="content", alt=None)
+    dg._enqueue("plotly_chart", proto, layout_config=LayoutConfig(width="stretch", height=height or 450))
 
 
 def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None, name: str = "run",

@@ -20,9 +20,10 @@ What it owns, once for every lesson:
   hidden in presenter mode), with the lecture preset selector first and its note after.
 - **One stream source**: a segmented control under the URL key ``stream`` with the page's own
   sources and one ``"Upload"`` (a validated CSV of the lesson's kind).
-- **Guarded, cached runs**: :meth:`LessonPage.stream` and :meth:`LessonPage.run` cache a pure
-  function's result for every session (``st.cache_data``) and turn a ``StreamError`` into a
-  clear message without losing any setting.
+- **Guarded, shared runs**: :meth:`LessonPage.stream` and :meth:`LessonPage.run` compute a pure
+  function's result once for every session (:mod:`olapp.cache`; figure builders are memoised the
+  same way, :func:`olapp.figures.figure`) and turn a ``StreamError`` into a clear message without
+  losing any setting.
 - **Lecture mode** (:mod:`olapp.lecture`): on a lesson with a ``LECTURE``, ``?scene=k`` opens
   scene k (its settings and round), the lecture bar and narration above the page, and the
   scene's question once the lesson's analysis has run (:meth:`LessonPage.run`).
@@ -33,17 +34,16 @@ What it owns, once for every lesson:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
 from olcore import StreamError, Trace
 from olcore import streams as _streams
 
-from . import controls, lecture, registry, state
+from . import cache, controls, lecture, registry, state
+from .cache import stream_hash
 
 __all__ = ["LessonPage", "UPLOAD", "stream_hash"]
 
@@ -51,41 +51,10 @@ __all__ = ["LessonPage", "UPLOAD", "stream_hash"]
 UPLOAD = "Upload"
 
 
-def stream_hash(stream: _streams.Stream) -> str:
-    """A content hash of a stream, so cached runs key on the data and not on the object."""
-    h = hashlib.blake2b(digest_size=16)
-
-    def add(a: np.ndarray) -> None:
-        a = np.ascontiguousarray(a)
-        h.update(str(a.dtype).encode() + str(a.shape).encode())
-        h.update(a.tobytes() if a.dtype == object else memoryview(a).cast("B"))
-
-    h.update(stream.kind.encode())
-    for a in (stream.X, stream.y):
-        if a is not None:
-            add(a)
-    for k in sorted(stream.info):                  # arrays by their bytes: a repr elides long ones
-        v = stream.info[k]
-        h.update(k.encode())
-        add(v) if isinstance(v, np.ndarray) else h.update(repr(v).encode())
-    return h.hexdigest()
-
-
-_HASH = {_streams.Stream: stream_hash}
-_CACHED: dict[Callable, Callable] = {}
-
-
 def _num(x: float) -> str:
     """A number as a lecturer reads it out: whole numbers plain, others to 4 significant digits."""
     x = float(x)
     return f"{int(x):,}" if x == int(x) and abs(x) < 1e15 else f"{x:.4g}"
-
-
-def _cached(fn: Callable) -> Callable:
-    """``fn`` wrapped once in ``st.cache_data`` (shared by every session and every page)."""
-    if fn not in _CACHED:
-        _CACHED[fn] = st.cache_data(fn, max_entries=64, show_spinner=False, hash_funcs=_HASH)
-    return _CACHED[fn]
 
 
 class LessonPage:
@@ -180,12 +149,14 @@ class LessonPage:
         return self.run(make, *args, **kwargs)
 
     def run(self, fn: Callable[..., Any], *args, **kwargs) -> Any:
-        """``fn(*args, **kwargs)``, cached for every session; a ``StreamError`` is shown and stops the page.
+        """``fn(*args, **kwargs)``, computed once for every session (:func:`olapp.cache.memo`: the same
+        object is returned to every caller, so it must not be changed); a ``StreamError`` is shown
+        and stops the page.
 
         ``fn`` must be a pure function of its arguments (an olcore analysis or stream maker).
         """
         try:
-            result = _cached(fn)(*args, **kwargs)
+            result = cache.memo(fn, *args, **kwargs)
         except StreamError as exc:
             controls.show_error(exc)
             st.stop()

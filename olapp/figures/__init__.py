@@ -13,23 +13,43 @@ this one:
   the theorem.  A bound may be a :class:`olcore.bounds.BoundReport`, a float or a curve.
 - Presenter fonts and heights are applied in one place (``olapp.controls.chart``), never
   by a builder.
+- Every public builder of a lesson module is decorated with :func:`figure`: it is built once per
+  distinct arguments and the same figure is shared by every session (:mod:`olapp.cache`), so a
+  rerun that changes nothing, or a student who opens a link the lecturer already opened, pays
+  nothing for it.  A shared figure must not be changed in place: copy it first (``go.Figure(fig)``).
 """
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+import functools
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
-from .. import theme
+from .. import cache, theme
 
-__all__ = ["log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
+__all__ = ["figure", "log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
 
 #: Longest line a figure draws; longer runs are downsampled (the last round always kept).
 MAX_POINTS = 2000
 _TEMPLATE = theme.TEMPLATE.to_plotly_json()
 _DASHES = ["dash", "dot", "dashdot", "longdash"]
+
+
+def figure(builder: Callable[..., go.Figure]) -> Callable[..., go.Figure]:
+    """Memoise a figure builder: one figure per distinct arguments, shared by every caller.
+
+    The arguments are keyed as :func:`olapp.cache.memo` keys them (a lesson's analysis by the
+    token it was stored with, numbers and small arrays by value).  ``builder.build`` is the
+    builder itself, unmemoised.
+    """
+    @functools.wraps(builder)
+    def memoised(*args, **kwargs) -> go.Figure:
+        return cache.memo(builder, *args, **kwargs)
+
+    memoised.build = builder
+    return memoised
 
 
 def downsample(n: int, max_points: int = MAX_POINTS) -> np.ndarray:

@@ -13,7 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
 
 __all__ = ["CROSS", "MISTAKES", "SIZE", "TableView", "table", "table_columns", "table_rows",
            "version_space", "mistake_staircase"]
@@ -103,6 +103,7 @@ def _integer_rounds(xaxis: dict, T: int) -> None:
     xaxis.update(dtick=1 if T <= 15 else 2, tick0=0) if T <= 30 else xaxis.update(tickformat="d")
 
 
+@figure
 def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
     r"""The version space :math:`|C|` after each round (log scale), under the proof's ceiling
     :math:`n/2^{M_t}` and, with a consistent expert, over the floor 1.  Round 0 is the start."""
@@ -137,6 +138,7 @@ def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
                       "hovermode": "closest", **lay}, height=height)
 
 
+@figure
 def mistake_staircase(a, t: int | None = None, *, height: int = 400) -> go.Figure:
     """Halving's cumulative mistakes against the theorem's line log₂ n (drawn, and named so, even
     when no expert is consistent: then the staircase may pass it)."""

@@ -10,7 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, curves_with_bounds, downsample, scatter
 
 __all__ = ["region", "mistakes", "proof", "cache", "sweep", "fact"]
 
@@ -19,6 +19,7 @@ _REGION = [[0.0, "rgba(230,159,0,0.30)"], [0.5, "rgba(230,159,0,0.30)"], [0.5, "
            [1.0, "rgba(0,114,178,0.26)"]]
 
 
+@figure
 def region(X, y, r, t: int, lim: float, title: str = "Decision region sgn f_t(x)", height: int = 500) -> go.Figure:
     """The sign of f on the grid (two tints), the boundary f = 0, the points (seen solid, to come faded), the
     supports in the cache ringed and round t's point marked."""
@@ -57,6 +58,7 @@ def _cum(tr) -> np.ndarray:
     return np.cumsum(tr.mistakes)
 
 
+@figure
 def mistakes(a, t: int, height: int = 420) -> go.Figure:
     """Cumulative mistakes of the kernel Perceptron with Novikoff's bound in the RKHS (log scale when far apart)."""
     log = bool(a.bound.applies and a.bound.value > 20 * max(a.M, 1))
@@ -64,6 +66,7 @@ def mistakes(a, t: int, height: int = 420) -> go.Figure:
                               yaxis_title="cumulative mistakes M_t", log_y=log, height=height)
 
 
+@figure
 def proof(a, t: int, height: int = 420) -> go.Figure:
     """The proof's squeeze after each round: ‖f_t‖ under √M_t R_K, ⟨f_t, u⟩ over M_t γ_lo."""
     ex = a.trace.extras
@@ -77,6 +80,7 @@ def proof(a, t: int, height: int = 420) -> go.Figure:
                               height=height)
 
 
+@figure
 def cache(b, t: int, height: int = 420) -> go.Figure:
     """|L_t| of the budget learner (pinned at B, evictions marked) and of the unbudgeted one, bound B."""
     size = b.trace.extras["cache_size"][1:]
@@ -92,6 +96,7 @@ def cache(b, t: int, height: int = 420) -> go.Figure:
     return fig
 
 
+@figure
 def sweep(s, height: int = 420) -> go.Figure:
     """Mean final mistakes against B, stationary and drifting, with the unbudgeted learner's beside each."""
     fig = Fig()
@@ -108,6 +113,7 @@ def sweep(s, height: int = 420) -> go.Figure:
     return fig.build({"title": {"text": "Mistakes against the budget"}, **lay}, height=height)
 
 
+@figure
 def fact(f, height: int = 420) -> go.Figure:
     """The Fact's sequence: mistakes with B supports over ⌊t/(B+1)⌋, with B + 1 supports under B + 1."""
     return curves_with_bounds({f"B = {f.B} supports": _cum(f.budget), f"B + 1 = {f.B + 1} supports": _cum(f.more)},

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 from olcore.lessons.mistakes_to_risk import Analysis, Repetitions
 
 from .. import theme
-from . import Fig, axes, bound_name, downsample, scatter
+from . import Fig, figure, axes, bound_name, downsample, scatter
 
 __all__ = ["ensemble", "martingale", "choice", "repetitions"]
 
@@ -25,6 +25,7 @@ def _hline(fig: Fig, x0: float, x1: float, y: float, name: str, colour: str, das
     fig.add(_line([x0, x1], [y, y], name, colour, width=2, dash=dash, shape="linear"))
 
 
+@figure
 def ensemble(a: Analysis, t: int, height: int = 440) -> go.Figure:
     """risk(H_{t-1}) (held out), its running average, M_t/t and the Step 1 bound, over rounds t = 1..n."""
     n = a.n
@@ -46,6 +47,7 @@ def ensemble(a: Analysis, t: int, height: int = 440) -> go.Figure:
                      height=height)
 
 
+@figure
 def martingale(a: Analysis, t: int, height: int = 440) -> go.Figure:
     """The martingale Σ (risk(H_{s−1}) − 1[mistake_s]) and its Bernstein envelope over rounds."""
     n = a.n
@@ -65,6 +67,7 @@ def martingale(a: Analysis, t: int, height: int = 440) -> go.Figure:
     return fig.build({"title": {"text": "The martingale and its Bernstein envelope"}, **lay}, height=height)
 
 
+@figure
 def choice(a: Analysis, height: int = 460) -> go.Figure:
     """For each H_t (t = 0..n−1): its test error on unseen examples, the penalised criterion, the held-out risk;
     Ĥ marked; beside it the last and the averaged hypotheses and both Step 2 bounds."""
@@ -97,6 +100,7 @@ def choice(a: Analysis, height: int = 460) -> go.Figure:
     return fig.build({"title": {"text": "Step 2: Ĥ minimises the penalised estimate"}, **lay}, height=height)
 
 
+@figure
 def repetitions(r: Repetitions, height: int = 440) -> go.Figure:
     """One dot per sample: the true risk divided by its bound (above 1: the bound failed)."""
     fig = Fig()

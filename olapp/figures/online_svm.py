@@ -12,7 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, log_ticks, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, log_ticks, scatter
 
 __all__ = ["alma_plane", "alma_updates", "alma_margin", "sop_mistakes", "sop_plane", "selective_curves",
            "selective_plane", "selective_sweep"]
@@ -53,6 +53,7 @@ def _points(fig: Fig, X, y, seen: int, highlight=None, highlight_name: str = "")
                         hoverinfo="skip"))
 
 
+@figure
 def alma_plane(a, s: dict, height: int = 540) -> go.Figure:
     """The normalised instances ALMA sees (on the unit circle), the SVM hyperplane with its margin band,
     ALMA's hyperplane with its update band |w·x̂| ≤ (1 − α)γ_k, and the Perceptron's hyperplane."""
@@ -102,6 +103,7 @@ def _level(fig: Fig, value: float, T: int, name: str, colour: str, dash: str, wi
                     hovertemplate="%{y:.4g}"))
 
 
+@figure
 def alma_updates(a, t: int) -> go.Figure:
     """ALMA's updates (and the Perceptron's mistakes) over rounds against ALMA's update bound, and the
     slide's order (‖u_SVM‖/α)² as a marked level.  The counts change only at updates, so only those
@@ -125,6 +127,7 @@ def alma_updates(a, t: int) -> go.Figure:
     return fig.build({"title": {"text": "Updates against the bound"}, **lay}, height=400)
 
 
+@figure
 def alma_margin(a, t: int) -> go.Figure:
     """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ⋆ and γ⋆.
     It changes only after an update, so only those rounds are sent (a step line)."""
@@ -149,6 +152,7 @@ def alma_margin(a, t: int) -> go.Figure:
     return fig.build({"title": {"text": "ALMA's margin against (1 − α)γ⋆"}, **lay}, height=400)
 
 
+@figure
 def sop_mistakes(b) -> go.Figure:
     """Cumulative mistakes of the second-order Perceptron and the Perceptron, each with its bound."""
     curves = {"2nd order": np.cumsum(b.sop.mistakes), "Perceptron": np.cumsum(b.perceptron.mistakes)}
@@ -158,6 +162,7 @@ def sop_mistakes(b) -> go.Figure:
                               yaxis_title="mistakes", log_y=log, height=420)
 
 
+@figure
 def sop_plane(b, height: int = 480) -> go.Figure:
     """The stream in the plane with the correlation matrix A = aI + Σ x xᵀ (mistakes) drawn as the
     ellipse {x : xᵀA⁻¹x = 1} scaled to the data, and both learners' final hyperplanes."""
@@ -182,6 +187,7 @@ def sop_plane(b, height: int = 480) -> go.Figure:
                       **axes("x₁", "x₂", lim)}, height=height)
 
 
+@figure
 def selective_curves(s, t: int) -> go.Figure:
     """Labels queried and mistakes over rounds, against the fully supervised second-order Perceptron."""
     T = s.T
@@ -190,6 +196,7 @@ def selective_curves(s, t: int) -> go.Figure:
     return curves_with_bounds(curves, (), t=t, title="Labels and mistakes", yaxis_title="count", height=420)
 
 
+@figure
 def selective_plane(s, t: int, height: int = 480) -> go.Figure:
     """The points played so far, the queried ones ringed, and the current hyperplane (d = 2)."""
     X, y = s.X, s.y
@@ -207,6 +214,7 @@ def selective_plane(s, t: int, height: int = 480) -> go.Figure:
                       **axes("x₁", "x₂", lim)}, height=height)
 
 
+@figure
 def selective_sweep(s) -> go.Figure:
     """Labels queried against mistakes for each c of the sweep (c = ∞: every label)."""
     fig = Fig()

@@ -10,7 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
 
 __all__ = ["data_space", "weight_space", "mistakes", "log_scale", "proof", "compare", "hyperplanes",
            "ogd_regret", "conservative", "hinge_indicator", "hinge_scale", "regularised", "dual_sum",
@@ -36,6 +36,7 @@ def _label(fig: Fig, at, text: str, colour: str, **kw) -> None:
                                 font=dict(color=colour), bgcolor="rgba(128,128,128,0.18)", **kw))
 
 
+@figure
 def data_space(a, view, height: int = 520) -> go.Figure:
     r"""The stream in the plane after ``view.t`` rounds: points by label (seen solid, to come faded),
     the ball of radius R, the separator v with its margin band (separable streams), the current
@@ -91,6 +92,7 @@ def data_space(a, view, height: int = 520) -> go.Figure:
                      height=height)
 
 
+@figure
 def weight_space(a, view, height: int = 520) -> go.Figure:
     r"""The weights after each mistake so far, round t's update :math:`+y_t\mathbf x_t` as an arrow
     (when it was a mistake), the wedge of directions consistent with every point seen, and v."""
@@ -142,6 +144,7 @@ def _log_ticks(fig: go.Figure) -> go.Figure:
     return fig
 
 
+@figure
 def mistakes(a, t: int, height: int = 420) -> go.Figure:
     """The Perceptron's cumulative mistakes with the bound of this stream (Novikoff or relative)."""
     return _log_ticks(curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
@@ -150,6 +153,7 @@ def mistakes(a, t: int, height: int = 420) -> go.Figure:
                               pass_length=a.pass_length if a.epochs > 1 else None, height=height))
 
 
+@figure
 def proof(a, t: int, height: int = 420) -> go.Figure:
     r"""The proof after the mistakes of rounds 1..t: :math:`\|\mathbf w\|` under :math:`\sqrt M R`, and
     :math:`\mathbf w\cdot\hat{\mathbf v}` over its lower bound (the lines out to where they meet)."""
@@ -181,6 +185,7 @@ def proof(a, t: int, height: int = 420) -> go.Figure:
                       **axes("mistakes M", "length (units of x)")}, height=height)
 
 
+@figure
 def compare(a, c, t: int, height: int = 480) -> go.Figure:
     """Each learner's cumulative mistakes with its own bound (same colour, log scale)."""
     curves = {k: np.cumsum(tr.mistakes) for k, tr in c.traces.items()}
@@ -190,6 +195,7 @@ def compare(a, c, t: int, height: int = 480) -> go.Figure:
                                          pass_length=a.pass_length if a.epochs > 1 else None, height=height))
 
 
+@figure
 def hyperplanes(a, c, height: int = 460) -> go.Figure:
     """The final hyperplane of each learner over the stream's points."""
     fig = Fig()
@@ -212,6 +218,7 @@ def hyperplanes(a, c, height: int = 460) -> go.Figure:
 
 # ---- going deeper ----------------------------------------------------------------------------------
 
+@figure
 def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
     """OGD's hinge-loss regret against u with the tuned η, under the proof's curve and U R √m."""
     bounds = {}
@@ -222,6 +229,7 @@ def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
                               yaxis_title="Σ hinge(OGD) − Σ hinge(u)", height=height)
 
 
+@figure
 def conservative(c, t: int, height: int = 420) -> go.Figure:
     """‖w_t‖ of conservative OGD at each η (log scale): parallel staircases, η apart, stepping together."""
     curves = {f"‖w_t‖, conservative OGD η = {e:g}": n for e, n in c.norms.items()}
@@ -231,6 +239,7 @@ def conservative(c, t: int, height: int = 420) -> go.Figure:
     return fig.update_yaxes(tickvals=ticks, ticktext=[f"{v:g}" for v in ticks])
 
 
+@figure
 def hinge_indicator(h, height: int = 420) -> go.Figure:
     """1[yz ≤ 0] and (1 − yz)₊ against the margin yz, with this stream's margins y u·x of the comparator."""
     z = h.margins * h.norm_u
@@ -250,6 +259,7 @@ def hinge_indicator(h, height: int = 420) -> go.Figure:
                       **axes("margin yz", "loss")}, height=height)
 
 
+@figure
 def hinge_scale(h, height: int = 420) -> go.Figure:
     """The hinge loss of s·û on the stream over the length s, above the mistakes of û."""
     fig = Fig()
@@ -262,6 +272,7 @@ def hinge_scale(h, height: int = 420) -> go.Figure:
                       **axes("s = ‖u‖", "total over the stream")}, height=height)
 
 
+@figure
 def regularised(g, height: int = 420) -> go.Figure:
     """The soft-margin objective of each prefix at each learner's weights, above its minimum."""
     fig = Fig()
@@ -275,6 +286,7 @@ def regularised(g, height: int = 420) -> go.Figure:
                       **axes("round t", "objective of rounds 1..t")}, height=height)
 
 
+@figure
 def dual_sum(d, t: int, height: int = 420) -> go.Figure:
     """Σ_{s≤t} D_s(α_s) rising under SVM_OPT of rounds 1..t and of the whole stream."""
     fig = curves_with_bounds({"Σ D_s(α_s), PA-I's dual objective": d.cumulative},
@@ -287,6 +299,7 @@ def dual_sum(d, t: int, height: int = 420) -> go.Figure:
     return fig
 
 
+@figure
 def dual_increments(d, t: int, height: int = 420) -> go.Figure:
     """Each round's increment D_t(α_t): mistakes in orange, above min(C, 1)/2."""
     T = d.increments.size

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from olcore.lessons.widrow_hoff import FORMULA_T1, FORMULA_T2
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
 
 __all__ = ["BOUND_T1", "BOUND_T2", "BOUND_CLAIM", "BOUND_TELESCOPED", "WH", "CLAIRVOYANT", "PHI", "DROP",
            "AVERAGED", "LAST", "BAND", "EG", "WH_EG", "U_EG",
@@ -54,6 +54,7 @@ def _loss_surface(X: np.ndarray, y: np.ndarray, xs: np.ndarray, ys: np.ndarray) 
     return A[0, 0] * W1**2 + 2 * A[0, 1] * W1 * W2 + A[1, 1] * W2**2 - 2 * (b[0] * W1 + b[1] * W2) + c
 
 
+@figure
 def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) -> go.Figure:
     r"""The weight plane (d = 2): contours of the whole stream's loss and the trajectory w_1..w_{t+1}.
 
@@ -105,6 +106,7 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
                      height=height)
 
 
+@figure
 def weights_over_time(W, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
     """For d != 2: the first four coordinates of w_t over rounds, the least-squares u's dotted."""
     W = np.asarray(W, float)
@@ -126,12 +128,14 @@ def weights_over_time(W, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
                       **axes("round t (w_t is used in round t)", "weight")}, height=height)
 
 
+@figure
 def cumulative_loss(cum_wh, cum_u, theorem1, t: int | None = None, *, height: int = 440) -> go.Figure:
     """Cumulative loss of Widrow-Hoff and of the clairvoyant u, with Theorem 1 (a BoundReport) on each prefix."""
     return curves_with_bounds({WH: cum_wh, CLAIRVOYANT: cum_u}, [theorem1], t=t, title="Cumulative square loss",
                               yaxis_title="cumulative square loss", height=height)
 
 
+@figure
 def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant: float, *,
               height: int = 440) -> go.Figure:
     r"""Final :math:`L_{WH}` and Theorem 1's bound as functions of :math:`\eta`, your η and η* marked."""
@@ -161,6 +165,7 @@ def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant:
     return fig.build({"title": {"text": "Total loss after T rounds, for every η"}, **lay}, height=height)
 
 
+@figure
 def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int = 600) -> go.Figure:
     r"""The proof: :math:`\Phi_t` under its telescoped bound (top), each round's change
     :math:`\Phi_{t+1}-\Phi_t` under the claim's bound (bottom).
@@ -196,6 +201,7 @@ def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int
     }, height=height)
 
 
+@figure
 def online_to_batch(c, *, height: int = 460) -> go.Figure:
     r"""Mean risk of the averaged vector (±2 s.e.) and of the last iterate against m, with Theorem 2.
 
@@ -223,6 +229,7 @@ def online_to_batch(c, *, height: int = 460) -> go.Figure:
     return fig.build({"title": {"text": "Online-to-batch: risk against the sample size m"}, **lay}, height=height)
 
 
+@figure
 def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int = 440) -> go.Figure:
     """EG and Widrow-Hoff on one stream whose target is sparse, with Widrow-Hoff's Theorem 1 (the notes
     prove no bound for EG)."""
@@ -231,6 +238,7 @@ def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int =
                               yaxis_title="cumulative square loss", height=height)
 
 
+@figure
 def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
     """Both trajectories on the weight plane (d = 2) up to w_{t+1}, the least-squares u, axes fixed from the run."""
     W1, W2 = np.asarray(i.W_explicit), np.asarray(i.W_implicit)
@@ -257,6 +265,7 @@ def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
                       **lay}, height=height)
 
 
+@figure
 def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
     """Cumulative square loss of both rules (any d)."""
     return curves_with_bounds({EXPLICIT: i.loss_explicit, IMPLICIT: i.loss_implicit}, {}, t=t,
@@ -264,6 +273,7 @@ def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
                               yaxis_title="cumulative square loss", height=height)
 
 
+@figure
 def rates(i, t: int, *, height: int = 440) -> go.Figure:
     """L_WH(t)/t of both rules and L_u(t)/t, with Theorem 1 divided by t (explicit rule), log rounds."""
     fig = curves_with_bounds({"L_WH(t)/t, " + EXPLICIT: i.rate_wh, "L(t)/t, " + IMPLICIT: i.rate_implicit,

@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
 
 from .. import theme
-from . import Fig, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
 
 __all__ = ["weights", "mistakes", "potential", "sweep", "elimination", "ELIM", "WINNOW_RAW", "WINNOW_DM"]
 
@@ -22,6 +22,7 @@ WINNOW_RAW = "Winnow on (x, y) as given"
 WINNOW_DM = "Winnow on (x, 1 − x), labels 1 − y"
 
 
+@figure
 def weights(a: WinnowAnalysis, t: int) -> go.Figure:
     r"""Winnow's weights up to round ``t`` on a log scale: each attribute of the disjunction, the
     spread of the others (max, median, min) and the threshold :math:`\theta`."""
@@ -52,12 +53,14 @@ def weights(a: WinnowAnalysis, t: int) -> go.Figure:
     return fig.build({"title": {"text": "Winnow's weights"}, **lay}, height=440)
 
 
+@figure
 def mistakes(a: WinnowAnalysis, t: int) -> go.Figure:
     """Winnow's cumulative mistakes with the theorem's bound (none when it does not apply)."""
     return curves_with_bounds({"Winnow": np.cumsum(a.trace.mistakes)}, [a.bound], t=t, title="Mistakes",
                               yaxis_title="cumulative mistakes")
 
 
+@figure
 def potential(a: WinnowAnalysis, t: int) -> go.Figure:
     r"""The potential :math:`\Phi_t = \sum_i w_i` against the line the proof keeps it under, and 0."""
     n = len(a.potential)
@@ -74,6 +77,7 @@ def potential(a: WinnowAnalysis, t: int) -> go.Figure:
     return fig.build({"title": {"text": "The proof's potential Φ = Σ w"}, **axes("round t", "Σ_i w_i")}, height=400)
 
 
+@figure
 def sweep(s: WinnowSweep) -> go.Figure:
     """Mistakes against N (log–log): per learner the mean over seeds with a min–max band, and its bound."""
     fig = Fig()
@@ -99,6 +103,7 @@ def sweep(s: WinnowSweep) -> go.Figure:
                      height=440)
 
 
+@figure
 def elimination(e, t: int) -> go.Figure:
     """Cumulative mistakes of the elimination algorithm and of Winnow on a conjunction stream, with their bounds."""
     curves = {ELIM: np.cumsum(e.trace.mistakes), WINNOW_RAW: np.cumsum(e.winnow.mistakes),

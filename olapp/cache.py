@@ -1,0 +1,234 @@
+"""One process-wide memo for runs and figures, shared by every session of every page.
+
+A lecture hall opens one link: a hundred sessions ask for the same run and the same figures.
+:func:`memo` computes each once and hands every later caller *the same object*, without a copy.
+
+Why not ``st.cache_data``: it pickles a result when storing it and unpickles a fresh copy on
+every hit, and it hashes every argument by value on every call (a long stream once per analysis
+per rerun); that cost more than most of the work it saved.  Here
+
+- a result is shared as it is: results are immutable by contract (frozen dataclasses), and their
+  numpy arrays are made read-only when stored, so a caller that tried to change one would fail
+  loudly instead of changing every session's view;
+- an argument that is itself a memoised result (an analysis passed to a figure builder) is keyed
+  by a token given to it when it was stored, not by its contents; a :class:`olcore.Stream` is
+  keyed by a hash of its data computed once per stream object; numbers, strings, tuples, small
+  arrays and dataclasses of those by value;
+- concurrent sessions that ask for the same key at once wait for one computation instead of
+  each doing it (the hall's first minute);
+- an exception (a ``StreamError`` for a bad setting) is raised to the caller and not stored.
+
+Entries are kept least-recently-used first out, at most ``MAX_ENTRIES`` per function.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import threading
+import weakref
+from collections import OrderedDict
+from typing import Any, Callable
+
+import numpy as np
+
+from olcore.stream import Stream
+
+__all__ = ["memo", "key_of", "stream_hash", "per_object", "digest", "clear", "Uncacheable", "MAX_ENTRIES"]
+
+#: Entries kept per memoised function (a run or a figure builder).
+MAX_ENTRIES = 96
+
+
+class Uncacheable(TypeError):
+    """An argument of a type the memo cannot key (the call then runs without the memo)."""
+
+
+def stream_hash(stream: Stream) -> str:
+    """A content hash of a stream, so runs key on the data and not on the object."""
+    h = hashlib.blake2b(digest_size=16)
+
+    def add(a: np.ndarray) -> None:
+        a = np.ascontiguousarray(a)
+        h.update(str(a.dtype).encode() + str(a.shape).encode())
+        h.update(a.tobytes() if a.dtype == object else memoryview(a).cast("B"))
+
+    h.update(stream.kind.encode())
+    for a in (stream.X, stream.y):
+        if a is not None:
+            add(a)
+    for k in sorted(stream.info):                  # arrays by their bytes: a repr elides long ones
+        v = stream.info[k]
+        h.update(k.encode())
+        add(v) if isinstance(v, np.ndarray) else h.update(repr(v).encode())
+    return h.hexdigest()
+
+
+_lock = threading.RLock()
+_tokens: dict[int, tuple[int, Any]] = {}          # id(result) -> (token, result): results stay alive while keyed
+_counter = itertools.count(1)
+_stream_hashes: dict[int, tuple[weakref.ref, str]] = {}
+_tables: dict[Any, "_Table"] = {}
+
+
+def _stream_key(s: Stream) -> str:
+    """The stream's content hash, computed once per stream object."""
+    got = _stream_hashes.get(id(s))
+    if got is not None and got[0]() is s:
+        return got[1]
+    digest = stream_hash(s)
+    try:
+        ref = weakref.ref(s, lambda _r, i=id(s): _stream_hashes.pop(i, None))
+    except TypeError:                               # not weak-referenceable: hash it every time
+        return digest
+    _stream_hashes[id(s)] = (ref, digest)
+    return digest
+
+
+def _array_key(a: np.ndarray) -> tuple:
+    h = hashlib.blake2b(digest_size=16)
+    a = np.ascontiguousarray(a)
+    h.update(a.tobytes() if a.dtype == object else memoryview(a).cast("B"))
+    return ("nd", str(a.dtype), a.shape, h.hexdigest())
+
+
+def key_of(x: Any) -> Any:
+    """A hashable key for an argument (see the module docstring); :class:`Uncacheable` if none."""
+    tok = _tokens.get(id(x))
+    if tok is not None and tok[1] is x:
+        return ("tok", tok[0])
+    if x is None or isinstance(x, (bool, int, float, str, bytes)):
+        return (type(x).__name__, x)
+    if isinstance(x, np.generic):
+        return ("np", x.item())
+    if isinstance(x, Stream):
+        return ("stream", _stream_key(x))
+    if isinstance(x, np.ndarray):
+        return _array_key(x)
+    if isinstance(x, (tuple, list)):
+        return (type(x).__name__, tuple(key_of(v) for v in x))
+    if isinstance(x, dict):
+        return ("dict", tuple((key_of(k), key_of(v)) for k, v in x.items()))
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return (type(x).__qualname__, tuple(key_of(getattr(x, f.name)) for f in dataclasses.fields(x)))
+    if callable(x) and "<" not in getattr(x, "__qualname__", "<"):     # a named function (never a lambda)
+        return ("fn", getattr(x, "__module__", ""), x.__qualname__)
+    raise Uncacheable(f"cannot key an argument of type {type(x).__name__}")
+
+
+def _freeze(x: Any, seen: set[int] | None = None, depth: int = 0) -> None:
+    """Make the numpy arrays of a result read-only (through dataclass fields, tuples, lists, dicts)."""
+    seen = set() if seen is None else seen
+    if id(x) in seen or depth > 6:
+        return
+    seen.add(id(x))
+    if isinstance(x, np.ndarray):
+        x.flags.writeable = False
+    elif isinstance(x, (tuple, list)):
+        for v in x:
+            _freeze(v, seen, depth + 1)
+    elif isinstance(x, dict):
+        for v in x.values():
+            _freeze(v, seen, depth + 1)
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        for f in dataclasses.fields(x):
+            _freeze(getattr(x, f.name, None), seen, depth + 1)
+
+
+class _Table:
+    """The entries of one function: key -> result, least recently used first."""
+
+    def __init__(self, max_entries: int):
+        self.max = max_entries
+        self.d: OrderedDict = OrderedDict()
+        self.busy: dict[Any, threading.Event] = {}
+
+    def get(self, key, compute: Callable[[], Any]):
+        while True:
+            with _lock:
+                if key in self.d:
+                    self.d.move_to_end(key)
+                    return self.d[key]
+                event = self.busy.get(key)
+                mine = event is None
+                if mine:
+                    event = self.busy[key] = threading.Event()
+            if not mine:
+                event.wait(timeout=120)     # another session computes it; then read it (or compute, if it failed)
+                continue
+            try:
+                value = compute()
+                _freeze(value)
+                with _lock:
+                    self.d[key] = value
+                    if isinstance(value, (int, float, str, bytes, type(None))) is False:
+                        _tokens[id(value)] = (next(_counter), value)
+                    while len(self.d) > self.max:
+                        _, old = self.d.popitem(last=False)
+                        held = _tokens.get(id(old))
+                        if held is not None and held[1] is old and not self._held_elsewhere(old):
+                            del _tokens[id(old)]
+                return value
+            finally:
+                with _lock:
+                    self.busy.pop(key, None)
+                event.set()
+
+    @staticmethod
+    def _held_elsewhere(obj) -> bool:
+        return any(obj is v for t in _tables.values() for v in t.d.values())
+
+
+def memo(fn: Callable, *args, **kwargs) -> Any:
+    """``fn(*args, **kwargs)``, computed once per distinct arguments and shared by every caller.
+
+    ``fn`` must be a pure function of its arguments.  An argument the memo cannot key makes the
+    call run unmemoised (and still correctly).
+    """
+    try:
+        key = (key_of(args), key_of(tuple(sorted(kwargs.items()))))
+    except Uncacheable:
+        return fn(*args, **kwargs)
+    name = (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", repr(fn)))
+    with _lock:
+        table = _tables.get(name)
+        if table is None:
+            table = _tables[name] = _Table(MAX_ENTRIES)
+    return table.get(key, lambda: fn(*args, **kwargs))
+
+
+_per_object: dict[int, tuple[weakref.ref, dict]] = {}
+
+
+def per_object(obj: Any, slot: Any, compute: Callable[[], Any]) -> Any:
+    """``compute()``, kept as long as ``obj`` lives, once per ``slot`` (e.g. a figure's JSON)."""
+    with _lock:
+        got = _per_object.get(id(obj))
+        if got is not None and got[0]() is obj and slot in got[1]:
+            return got[1][slot]
+    value = compute()
+    try:
+        ref = weakref.ref(obj, lambda _r, i=id(obj): _per_object.pop(i, None))
+    except TypeError:
+        return value
+    with _lock:
+        got = _per_object.get(id(obj))
+        if got is None or got[0]() is not obj:
+            got = _per_object[id(obj)] = (ref, {})
+        got[1][slot] = value
+    return value
+
+
+def digest(text: str) -> str:
+    """A short content hash of a string (an element's identity, without hashing it twice)."""
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def clear() -> None:
+    """Forget every entry (benchmarks measure a cold run after this)."""
+    with _lock:
+        _tables.clear()
+        _tokens.clear()
+        _stream_hashes.clear()
+        _per_object.clear()

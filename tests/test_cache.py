@@ -1,0 +1,164 @@
+"""olapp.cache: runs and figures computed once and shared; olapp.controls' chart element equals
+st.plotly_chart's."""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from olapp import cache
+from olapp.figures import figure
+from olcore import StreamError, streams
+
+
+@dataclass(frozen=True)
+class _Result:
+    w: np.ndarray
+    n: int
+
+
+_calls: list = []
+
+
+def _analyse(stream, k):
+    _calls.append(k)
+    return _Result(stream.X[:, 0] * k, k)
+
+
+def _draw(result, t):
+    _calls.append(("draw", t))
+    return {"w": float(result.w.sum()), "t": t}
+
+
+def _fails(x):
+    _calls.append(x)
+    raise StreamError("x must be good, found bad")
+
+
+def test_a_run_is_computed_once_and_every_caller_gets_the_same_object():
+    _calls.clear()
+    s = streams.separable(T=50, d=2, gamma=0.1, seed=3)
+    a = cache.memo(_analyse, s, 2)
+    b = cache.memo(_analyse, s, 2)
+    c = cache.memo(_analyse, streams.separable(T=50, d=2, gamma=0.1, seed=3), 2)   # equal data, another object
+    assert a is b is c and _calls == [2]
+    d = cache.memo(_analyse, s, 3)
+    assert d is not a and _calls == [2, 3]
+    e = cache.memo(_analyse, streams.separable(T=50, d=2, gamma=0.1, seed=4), 2)   # other data
+    assert e is not a and _calls == [2, 3, 2]
+
+
+def test_a_stored_result_is_read_only():
+    s = streams.separable(T=20, d=2, gamma=0.1, seed=5)
+    a = cache.memo(_analyse, s, 7)
+    with pytest.raises(ValueError):
+        a.w[0] = 1.0
+
+
+def test_a_result_passed_on_is_keyed_by_its_token_and_figures_are_shared():
+    _calls.clear()
+    s = streams.separable(T=30, d=2, gamma=0.1, seed=6)
+    a = cache.memo(_analyse, s, 1)
+    assert cache.key_of(a)[0] == "tok"
+    first = cache.memo(_draw, a, 4)
+    assert cache.memo(_draw, a, 4) is first and _calls == [1, ("draw", 4)]
+    cache.memo(_draw, a, 5)
+    assert _calls[-1] == ("draw", 5)
+
+
+def test_errors_reach_the_caller_and_are_not_stored():
+    _calls.clear()
+    for _ in range(2):
+        with pytest.raises(StreamError):
+            cache.memo(_fails, 1)
+    assert _calls == [1, 1]
+
+
+def test_an_argument_it_cannot_key_runs_the_call_unmemoised():
+    _calls.clear()
+    with pytest.raises(cache.Uncacheable):
+        cache.key_of(lambda: 0)                 # two lambdas share a name: never a key
+    with pytest.raises(cache.Uncacheable):
+        cache.key_of(object())
+    marker = object()
+    out = [cache.memo(_draw, _Result(np.ones(2), 1), marker) for _ in range(2)]
+    assert out[0] == out[1] == {"w": 2.0, "t": marker}
+    assert out[0] is not out[1] and len([c for c in _calls if c[0] == "draw"]) == 2
+
+
+def test_concurrent_callers_wait_for_one_computation():
+    _calls.clear()
+    started, release = threading.Event(), threading.Event()
+
+    def slow(x):
+        _calls.append(x)
+        started.set()
+        release.wait(10)
+        return [x]
+
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(cache.memo(slow, 99))) for _ in range(5)]
+    threads[0].start()
+    started.wait(10)
+    for th in threads[1:]:
+        th.start()
+    release.set()
+    for th in threads:
+        th.join(10)
+    assert _calls == [99] and len(got) == 5 and all(g is got[0] for g in got)
+
+
+def test_figure_builders_are_memoised_and_keep_the_plain_builder():
+    import olapp.figures.perceptron as figs
+
+    assert figs.mistakes.build is not figs.mistakes and figs.mistakes.__name__ == "mistakes"
+    calls = []
+
+    @figure
+    def plot(x):
+        calls.append(x)
+        import plotly.graph_objects as go
+        return go.Figure()
+
+    assert plot(1) is plot(1) and calls == [1]
+
+
+def test_clear_forgets_everything():
+    _calls.clear()
+    cache.memo(_draw, _Result(np.ones(2), 1), 1)
+    cache.clear()
+    cache.memo(_draw, _Result(np.ones(2), 1), 1)
+    assert len(_calls) == 2
+
+
+def _two_charts():
+    import numpy as np
+
+    import plotly.graph_objects as go
+    import streamlit as st
+
+    from olapp import controls
+    from olapp.figures import Fig, axes, scatter
+
+    fig = Fig().add(scatter(np.arange(5), np.arange(5.0) ** 2, "squares", mode="lines")).round_marker(2).build(
+        {"title": {"text": "a chart"}, **axes("round t", "value")}, height=380)
+    st.plotly_chart(go.Figure(fig), key="by_streamlit", config={"displaylogo": False, "toImageButtonOptions": {
+        "format": "png", "filename": "same", "scale": 2}})
+    with st.container():
+        controls.chart(fig, key="by_the_kit", filename="same")
+
+
+def test_the_kit_sends_the_chart_streamlit_would_send():
+    at = AppTest.from_function(_two_charts, default_timeout=60).run()
+    assert not at.exception
+    protos = {("kit" if "by_the_kit" in el.proto.id else "st"): el.proto for el in at.get("plotly_chart")}
+    st_el, kit_el = protos["st"], protos["kit"]
+    assert json.loads(kit_el.spec) == json.loads(st_el.spec)
+    assert json.loads(kit_el.config) == json.loads(st_el.config)
+    assert kit_el.theme == st_el.theme and kit_el.form_id == st_el.form_id
+    assert kit_el.id != st_el.id and "by_the_kit" in kit_el.id
