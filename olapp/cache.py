@@ -90,7 +90,7 @@ def _array_key(a: np.ndarray) -> tuple:
     h = hashlib.blake2b(digest_size=16)
     a = np.ascontiguousarray(a)
     h.update(a.tobytes() if a.dtype == object else memoryview(a).cast("B"))
-    return ("nd", str(a.dtype), a.shape, h.hexdigest())
+    return ("nd", a.dtype.num, a.shape, h.hexdigest())
 
 
 def key_of(x: Any) -> Any:
@@ -117,23 +117,54 @@ def key_of(x: Any) -> Any:
     raise Uncacheable(f"cannot key an argument of type {type(x).__name__}")
 
 
-def _freeze(x: Any, seen: set[int] | None = None, depth: int = 0) -> None:
-    """Make the numpy arrays of a result read-only (through dataclass fields, tuples, lists, dicts)."""
+def _freeze(x: Any, found: list, seen: set[int] | None = None, depth: int = 0) -> None:
+    """Make the numpy arrays of a result read-only (through dataclass fields, tuples, lists, dicts),
+    collecting its parts worth a token in ``found`` (arrays of more than 64 values, dataclasses)."""
     seen = set() if seen is None else seen
     if id(x) in seen or depth > 6:
         return
     seen.add(id(x))
     if isinstance(x, np.ndarray):
         x.flags.writeable = False
+        if x.size > 64 and depth:
+            found.append(x)
     elif isinstance(x, (tuple, list)):
         for v in x:
-            _freeze(v, seen, depth + 1)
+            _freeze(v, found, seen, depth + 1)
     elif isinstance(x, dict):
         for v in x.values():
-            _freeze(v, seen, depth + 1)
+            _freeze(v, found, seen, depth + 1)
     elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        if depth and not isinstance(x, Stream):
+            found.append(x)
         for f in dataclasses.fields(x):
-            _freeze(getattr(x, f.name, None), seen, depth + 1)
+            _freeze(getattr(x, f.name, None), found, seen, depth + 1)
+
+
+_parts: dict[int, list] = {}                      # id(result) -> the parts it gave tokens to
+
+
+def _give_tokens(value: Any) -> None:
+    """Token the result and its parts, so that passing ``a`` or ``a.trace.weights`` on is keyed at once."""
+    parts: list = []
+    _freeze(value, parts)
+    if isinstance(value, (bool, int, float, str, bytes, type(None))):
+        return
+    for obj in [value, *parts]:
+        if id(obj) not in _tokens or _tokens[id(obj)][1] is not obj:
+            _tokens[id(obj)] = (next(_counter), obj)
+    _parts[id(value)] = parts
+
+
+def _drop_tokens(value: Any) -> None:
+    """Forget the tokens of an evicted result (unless another stored result holds the same object)."""
+    held = {id(v) for t in _tables.values() for v in t.d.values()}
+    if id(value) in held:
+        return
+    for obj in [value, *_parts.pop(id(value), [])]:
+        got = _tokens.get(id(obj))
+        if got is not None and got[1] is obj:
+            del _tokens[id(obj)]
 
 
 class _Table:
@@ -159,25 +190,17 @@ class _Table:
                 continue
             try:
                 value = compute()
-                _freeze(value)
                 with _lock:
+                    _give_tokens(value)
                     self.d[key] = value
-                    if isinstance(value, (int, float, str, bytes, type(None))) is False:
-                        _tokens[id(value)] = (next(_counter), value)
                     while len(self.d) > self.max:
                         _, old = self.d.popitem(last=False)
-                        held = _tokens.get(id(old))
-                        if held is not None and held[1] is old and not self._held_elsewhere(old):
-                            del _tokens[id(old)]
+                        _drop_tokens(old)
                 return value
             finally:
                 with _lock:
                     self.busy.pop(key, None)
                 event.set()
-
-    @staticmethod
-    def _held_elsewhere(obj) -> bool:
-        return any(obj is v for t in _tables.values() for v in t.d.values())
 
 
 def memo(fn: Callable, *args, **kwargs) -> Any:
@@ -232,3 +255,4 @@ def clear() -> None:
         _tokens.clear()
         _stream_hashes.clear()
         _per_object.clear()
+        _parts.clear()

@@ -19,14 +19,13 @@ from olcore import StreamError, Trace, export, streams
 
 from . import cache, state, theme
 
-__all__ = ["seed_input", "round_player", "csv_upload", "show_error", "chart", "download_run",
+__all__ = ["seed_input", "round_player", "playing", "csv_upload", "show_error", "chart", "download_run",
            "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS", "SHORTCUTS"]
 
 #: Rounds per second offered by the player.
 PLAY_SPEEDS = [1, 2, 5, 10, 50, 200]
 #: A round beyond any stream: the player clamps it to T ("show the whole run").
 END_OF_RUN = 2**62
-_TICK = 0.4  # seconds between play frames at speeds above 1/_TICK rounds per second
 
 
 def seed_input(key: str = "seed", label: str = "Seed", where=st) -> int:
@@ -73,15 +72,17 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
     (e.g. the next mistake).  The position is in the URL under ``key``; changing the stream
     never changes it beyond clamping to the new ``T``, and rewinding never changes the
     stream.  Keyboard: 0 reset, J back, L step, N next event, K play/pause.
+
+    **Play runs in the browser** (:mod:`olapp.animation`): pressing Play reruns the page once,
+    and the charts drawn by animated builders then come with their frames; the player's driver
+    redraws them together at the chosen speed, and Pause (or the end of the run) sends the round
+    reached back once, so the scrubber and the link show it.  No rerun per frame.
     """
+    from . import animation
+
     ss = st.session_state
     T = max(int(T), 0)
-    play_key, speed_key = f"{key}_play", f"{key}_speed"
-    pending = f"_{key}_pending"
-    if pending in ss:  # set by the play timer, applied before the widgets exist
-        ss[key] = ss.pop(pending)
-        if ss[key] >= T:
-            ss[play_key] = False
+    play_key, speed_key, nonce_key = f"{key}_play", f"{key}_speed", f"{key}_nonce"
     if key in ss and not 0 <= ss[key] <= T:
         ss[key] = min(max(int(ss[key]), 0), T)
 
@@ -90,20 +91,28 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         ss[play_key] = False
 
     def _play_pause() -> None:
-        if ss.get(play_key):
+        if ss.get(play_key):                 # the browser did not answer: pause where the server is
             ss[play_key] = False
             return
         if _current_round(key, T) >= T:      # at the end: replay from the start
             ss[key] = 0
         ss[play_key] = True
+        ss[f"_{key}_plays"] = ss.get(f"_{key}_plays", 0) + 1     # each play has its own name in the browser
+        ss[nonce_key] = f"{key}-{ss[f'_{key}_plays']}"
 
-    cur = _current_round(key, T)
-    nxt = _next_event(events, cur)
-    playing = bool(ss.get(play_key)) and cur < T
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
     cols = box.columns([1.05, 1.05, 1.0, 1.9 if events is not None else 0.01, 1.05, 4.2, 1.4],
                        vertical_alignment="bottom")
     keys = SHORTCUTS
+    playing = bool(ss.get(play_key)) and _current_round(key, T) < T
+    with cols[4]:
+        result = animation.driver(key, ss.get(nonce_key) if playing else None, _current_round(key, T), T,
+                                  float(ss.get(speed_key, 5)), button=f"{key}_playbtn", pause_key=keys["play"])
+    if playing:
+        stop_where_the_browser_stopped(ss, key, T, getattr(result, "stopped", None))
+    cur = _current_round(key, T)
+    nxt = _next_event(events, cur)
+    playing = bool(ss.get(play_key)) and cur < T
     cols[0].button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
                    width="stretch", shortcut=keys["reset"],
                    help="Back to round 0, before the learner has seen anything. The stream stays the same. "
@@ -121,37 +130,37 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
     cols[4].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
                    key=f"{key}_playbtn", on_click=_play_pause, disabled=T == 0, width="stretch",
                    type="primary", shortcut=keys["play"],
-                   help="Play the rounds one after another (from round 0 when the run is over); press again "
-                        f"to pause. Key: {keys['play']}.")
+                   help="Play the rounds one after another in your browser (from round 0 when the run is over); "
+                        f"press again to pause there. Key: {keys['play']}.")
     t = cols[5].slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
                        disabled=T == 0,
                        help="Scrub through the run: the charts show the state after this many rounds.")
-    speed = cols[6].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
-                                  help="How many rounds per second Play advances.")
-    t = min(int(t), T)
-    if playing:
-        interval = max(_TICK, 1.0 / speed)
-        step = max(1, round(speed * interval))
+    cols[6].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
+                          help="How many rounds per second Play advances.")
+    return min(int(t), T)
 
-        in_page_run = f"_{key}_in_page_run"
 
-        @st.fragment(run_every=interval)
-        def _tick() -> None:
-            # Runs once inline with the page (do nothing), then on its own every `interval`
-            # seconds: each tick queues the next position and reruns the whole page.
-            if ss.get(in_page_run):
-                return
-            now = _current_round(key, T)
-            if ss.get(play_key) and now < T:
-                ss[pending] = min(now + step, T)
-                st.rerun()
+def stop_where_the_browser_stopped(ss, key: str, T: int, stopped) -> bool:
+    """Apply the driver's ``stopped`` event (``{"nonce", "round"}``) of the current play: the player
+    shows the round the animation reached and stops playing.  An event of an older play, or one that
+    is not well formed, changes nothing.  Returns whether it was applied."""
+    if not isinstance(stopped, dict) or stopped.get("nonce") != ss.get(f"{key}_nonce"):
+        return False
+    try:
+        r = int(stopped.get("round"))
+    except (TypeError, ValueError):
+        return False
+    ss[key] = min(max(r, 0), T)
+    ss[f"{key}_play"] = False
+    return True
 
-        ss[in_page_run] = True
-        try:
-            _tick()
-        finally:
-            ss[in_page_run] = False
-    return t
+
+def playing(key: str = "t") -> tuple[str, int] | None:
+    """``(nonce, start round)`` while the player ``key`` plays in the browser, else ``None``."""
+    ss = st.session_state
+    if not ss.get(f"{key}_play") or f"{key}_nonce" not in ss:
+        return None
+    return ss[f"{key}_nonce"], int(ss.get(key, 0))
 
 
 def show_error(exc: Exception, what: str = "") -> None:
@@ -204,15 +213,27 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
     return ss.get(store)
 
 
-def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st) -> None:
+def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st,
+          play: tuple[str, str] | None = None) -> None:
     """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar.
 
     The figure's JSON is computed once per figure object and presenter setting (figures built by
     memoised builders are shared by every session, see :mod:`olapp.cache`), then sent as the
-    same element ``st.plotly_chart`` would send (:func:`_send_chart`).
+    same element ``st.plotly_chart`` would send (:func:`_send_chart`).  ``play`` is
+    ``(nonce, frames JSON)`` while the round player plays in the browser (:mod:`olapp.animation`):
+    the frames travel in the chart's ``layout.meta``.
     """
     presenting = state.presenter_mode()
     spec, height = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
+    if play is not None:
+        import json
+
+        nonce, frames = play
+        as_dict = json.loads(spec)
+        layout = as_dict.setdefault("layout", {})
+        meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
+        layout["meta"] = {**meta, "olab_play": nonce, "olab_frames": frames, "olab_frames_id": cache.digest(frames)}
+        spec = json.dumps(as_dict, separators=(",", ":"))
     config = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2}}
     _send_chart(spec, height, key, config, where)
 

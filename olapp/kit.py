@@ -42,7 +42,7 @@ import streamlit as st
 from olcore import StreamError, Trace
 from olcore import streams as _streams
 
-from . import cache, controls, lecture, registry, state
+from . import animation, cache, controls, figures, lecture, registry, state
 from .cache import stream_hash
 
 __all__ = ["LessonPage", "UPLOAD", "stream_hash"]
@@ -66,6 +66,7 @@ class LessonPage:
         self.source_choice: str | None = None
         self._upload_kind: str | None = None
         self._uploaded: _streams.Stream | None = None
+        self._play: tuple[str, int, int] | None = None     # (nonce, start, T) while a player plays
         st.title(title or self.lesson.title)
         self.tour = self._lecture()
 
@@ -167,8 +168,14 @@ class LessonPage:
 
     # -- the round player and what it drives ------------------------------------------------------
     def player(self, T: int, events=None, event_name: str = "mistake", key: str = "t") -> int:
-        """The round player (Reset, Back, Step, Next <event>, Play, scrubber); returns the round t."""
-        return controls.round_player(T, key=key, events=events, event_name=event_name)
+        """The round player (Reset, Back, Step, Next <event>, Play, scrubber); returns the round t.
+
+        While it plays, the charts drawn after it by animated builders carry their frames, and
+        move together in the browser (:mod:`olapp.animation`)."""
+        t = controls.round_player(T, key=key, events=events, event_name=event_name)
+        on = controls.playing(key)
+        self._play = (on[0], t, int(T)) if on is not None and t < T else None
+        return t
 
     def readout(self, items: Mapping[str, str], helps: Mapping[str, str] | None = None) -> None:
         """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...)."""
@@ -201,10 +208,15 @@ class LessonPage:
     def chart(self, fig: go.Figure, caption: str = "", *, key: str, where=st) -> None:
         """A figure with its caption; presenter fonts and PNG export are applied here."""
         held = self.tour.holding if self.tour is not None else None
+        play = None
         if held is not None:
             fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts
+        elif self._play is not None and (how := figures.recipe(fig)) is not None:
+            nonce, start, T = self._play
+            frames = animation.frames(*how, start, T)
+            play = (nonce, frames) if frames is not None else None
         with where.container():
-            controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}")
+            controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", play=play)
             if caption:
                 st.caption(caption)
 

@@ -40,7 +40,7 @@ s = lesson.alma_at(a, t)
 page.readout(text.alma_readout(a, s))
 if a.X.shape[1] == 2:
     left, right = st.columns([1.1, 1])
-    page.chart(figs.alma_plane(a, s), text.alma_plane(a, s), key="alma_plane", where=left)
+    page.chart(figs.alma_plane(a, t), text.alma_plane(a, s), key="alma_plane", where=left)
     with right:
         page.chart(figs.alma_updates(a, t), text.alma_updates(a), key="alma_updates")
 else:

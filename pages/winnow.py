@@ -79,5 +79,5 @@ worst = c_w.toggle("Worst-case order first", value=False, key="conj_worst", bind
 conj = page.run(lesson.conjunction_stream, L.ELIM_T, int(n_conj), min(int(k_conj), int(n_conj)), seed or 0, worst)
 e = page.run(lesson.elimination, conj)
 t_conj = min(t, e.T)
-page.chart(figs.elimination(e, t_conj), L.elimination(e, t_conj, linear.conjunction.describe), key="elimination")
+page.chart(figs.elimination(e, t), L.elimination(e, t_conj, linear.conjunction.describe), key="elimination")
 page.theorem([e.report], title="")

@@ -59,7 +59,7 @@ with left:
     if not page.presenting:                # the button is hidden in presenter mode, and so is its note
         st.caption(text.download(a, which))
 with right:
-    page.chart(figs.weights_bar({k: r.weights_at(t) for k, r in runs.items()}, t), text.weights_bar(a),
+    page.chart(figs.weights_bar(runs, t), text.weights_bar(a),
                key="weights_bar")
 
 # -- losses and regret ------------------------------------------------------------------------------

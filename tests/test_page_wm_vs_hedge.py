@@ -169,7 +169,7 @@ def test_every_figure_is_valid_plotly(source, beta):
     a = lesson.analyse(s, beta=beta, wa_loss="entropic", wa_eta=1.5)
     sw = lesson.sweep(s, source, 0.2, 1, seeds=2, points=5)
     e = a.traces["WM"].extras
-    built = [figs.weights_heatmap(a.traces["Hedge"].weights, 10), figs.weights_bar({"WM": a.traces["WM"].weights_at(3)}, 3),
+    built = [figs.weights_heatmap(a.traces["Hedge"].weights, 10), figs.weights_bar({"WM": a.traces["WM"]}, 3),
              figs.cumulative_losses({"WM": a.traces["WM"].cumulative_loss}, a.best_cum, 5),
              figs.regret_ribbons({k: a.regret[k] for k in lesson.MASTERS}, a.reports, 7),
              figs.hedge_eta_sweep(sw, a.hedge_eta * 2), figs.wm_constants(beta),

@@ -21,15 +21,17 @@ this one:
 
 from __future__ import annotations
 
+import contextvars
 import functools
-from typing import Callable, Mapping, Sequence
+import re
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
 
 from .. import cache, theme
 
-__all__ = ["figure", "log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
+__all__ = ["figure", "recipe", "RAW", "RawFigure", "log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
 
 #: Longest line a figure draws; longer runs are downsampled (the last round always kept).
 MAX_POINTS = 2000
@@ -37,19 +39,35 @@ _TEMPLATE = theme.TEMPLATE.to_plotly_json()
 _DASHES = ["dash", "dot", "dashdot", "longdash"]
 
 
-def figure(builder: Callable[..., go.Figure]) -> Callable[..., go.Figure]:
+def figure(builder: Callable[..., go.Figure] | None = None, *, animated: bool = False):
     """Memoise a figure builder: one figure per distinct arguments, shared by every caller.
 
-    The arguments are keyed as :func:`olapp.cache.memo` keys them (a lesson's analysis by the
-    token it was stored with, numbers and small arrays by value).  ``builder.build`` is the
-    builder itself, unmemoised.
+    Use as ``@figure`` or ``@figure(animated=True)``.  The arguments are keyed as
+    :func:`olapp.cache.memo` keys them (a lesson's analysis by the token it was stored with,
+    numbers and small arrays by value).  ``animated=True`` promises that the builder's only
+    round-dependent input is its parameter ``t``: the chart then moves with the round player's
+    Play in the browser (:mod:`olapp.animation`).  ``builder.build`` is the plain builder.
     """
+    if builder is None:
+        return functools.partial(figure, animated=animated)
+
     @functools.wraps(builder)
     def memoised(*args, **kwargs) -> go.Figure:
-        return cache.memo(builder, *args, **kwargs)
+        if RAW.get():                        # building animation frames: plain figures, not shared
+            return builder(*args, **kwargs)
+        fig = cache.memo(builder, *args, **kwargs)
+        if animated:
+            cache.per_object(fig, "recipe", lambda: (builder, args, kwargs))
+        return fig
 
     memoised.build = builder
+    memoised.animated = animated
     return memoised
+
+
+def recipe(fig: go.Figure):
+    """``(builder, args, kwargs)`` of a figure drawn by an animated builder, else ``None``."""
+    return cache.per_object(fig, "recipe", lambda: None)
 
 
 def downsample(n: int, max_points: int = MAX_POINTS) -> np.ndarray:
@@ -77,6 +95,76 @@ def axes(title_x: str, title_y: str, lim: float | None = None, **extra) -> dict:
         x.update(range=[-lim, lim], zeroline=True, constrain="domain")
         y.update(range=[-lim, lim], zeroline=True, scaleanchor="x", scaleratio=1, constrain="domain")
     return {"xaxis": x, "yaxis": y, **extra}
+
+
+#: While set, :meth:`Fig.build` returns a :class:`RawFigure` (animation frames are built by the hundred:
+#: plotly's own figure objects, about 20 ms each with their conversion to JSON, would cost seconds).
+RAW: contextvars.ContextVar[bool] = contextvars.ContextVar("olab_raw_figures", default=False)
+
+
+def _merge(into: dict, new: Mapping) -> dict:
+    """Plotly's update: nested dicts merged, anything else replaced."""
+    for k, v in new.items():
+        if isinstance(v, Mapping) and isinstance(into.get(k), dict):
+            _merge(into[k], v)
+        else:
+            into[k] = dict(v) if isinstance(v, Mapping) else v
+    return into
+
+
+class _Obj(dict):
+    """A layout part read like plotly's (``fig.layout.yaxis.type``); missing keys read as ``None``."""
+
+    def __getattr__(self, name: str) -> Any:
+        v = self.get(name)
+        return _Obj(v) if isinstance(v, dict) else v
+
+
+class RawFigure:
+    """The few ``go.Figure`` methods the builders use after :meth:`Fig.build`, on plain dicts.
+
+    Built only while :data:`RAW` is set (by :mod:`olapp.animation`); ``tests/test_animation.py``
+    checks that every animated builder gives the same JSON either way.
+    """
+
+    def __init__(self, data: list[dict], layout: dict):
+        self.data, self._layout = data, layout
+
+    @property
+    def layout(self) -> _Obj:
+        return _Obj(self._layout)
+
+    def update_layout(self, arg: Mapping | None = None, **kw) -> "RawFigure":
+        _merge(self._layout, {**(arg or {}), **kw})
+        return self
+
+    def _axes(self, letter: str, kw: Mapping) -> "RawFigure":
+        names = [k for k in self._layout if re.fullmatch(f"{letter}axis\\d*", k)] or [f"{letter}axis"]
+        for k in names:
+            _merge(self._layout.setdefault(k, {}), kw)
+        return self
+
+    def update_xaxes(self, **kw) -> "RawFigure":
+        return self._axes("x", kw)
+
+    def update_yaxes(self, **kw) -> "RawFigure":
+        return self._axes("y", kw)
+
+    def update_traces(self, selector: Mapping | None = None, **kw) -> "RawFigure":
+        for tr in self.data:
+            if all(tr.get(k) == v for k, v in (selector or {}).items()):
+                _merge(tr, kw)
+        return self
+
+    def add_trace(self, trace) -> "RawFigure":
+        self.data.append(dict(trace.to_plotly_json()) if hasattr(trace, "to_plotly_json") else dict(trace))
+        return self
+
+    def add_scatter(self, **kw) -> "RawFigure":
+        return self.add_trace(dict(type="scatter", **kw))
+
+    def to_plotly_json(self) -> dict:
+        return {"data": self.data, "layout": self._layout}
 
 
 class Fig:
@@ -111,6 +199,10 @@ class Fig:
             lay["annotations"] = list(lay.get("annotations", [])) + self.annotations
         if self.shapes:
             lay["shapes"] = list(lay.get("shapes", [])) + self.shapes
+        if RAW.get():
+            raw = _merge({}, {k: v for k, v in lay.items() if k != "template"})
+            raw["template"] = lay["template"]
+            return RawFigure([dict(tr) for tr in self.data], raw)
         return go.Figure({"data": self.data, "layout": lay}, _validate=False)
 
 

@@ -103,7 +103,7 @@ def _integer_rounds(xaxis: dict, T: int) -> None:
     xaxis.update(dtick=1 if T <= 15 else 2, tick0=0) if T <= 30 else xaxis.update(tickformat="d")
 
 
-@figure
+@figure(animated=True)
 def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
     r"""The version space :math:`|C|` after each round (log scale), under the proof's ceiling
     :math:`n/2^{M_t}` and, with a consistent expert, over the floor 1.  Round 0 is the start."""
@@ -138,7 +138,7 @@ def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
                       "hovermode": "closest", **lay}, height=height)
 
 
-@figure
+@figure(animated=True)
 def mistake_staircase(a, t: int | None = None, *, height: int = 400) -> go.Figure:
     """Halving's cumulative mistakes against the theorem's line log₂ n (drawn, and named so, even
     when no expert is consistent: then the staircase may pass it)."""

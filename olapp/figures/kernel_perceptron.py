@@ -19,7 +19,7 @@ _REGION = [[0.0, "rgba(230,159,0,0.30)"], [0.5, "rgba(230,159,0,0.30)"], [0.5, "
            [1.0, "rgba(0,114,178,0.26)"]]
 
 
-@figure
+@figure       # not animated: its heat map (``r``) belongs to round t, and 150 frames of it would be megabytes
 def region(X, y, r, t: int, lim: float, title: str = "Decision region sgn f_t(x)", height: int = 500) -> go.Figure:
     """The sign of f on the grid (two tints), the boundary f = 0, the points (seen solid, to come faded), the
     supports in the cache ringed and round t's point marked."""
@@ -58,7 +58,7 @@ def _cum(tr) -> np.ndarray:
     return np.cumsum(tr.mistakes)
 
 
-@figure
+@figure(animated=True)
 def mistakes(a, t: int, height: int = 420) -> go.Figure:
     """Cumulative mistakes of the kernel Perceptron with Novikoff's bound in the RKHS (log scale when far apart)."""
     log = bool(a.bound.applies and a.bound.value > 20 * max(a.M, 1))
@@ -66,7 +66,7 @@ def mistakes(a, t: int, height: int = 420) -> go.Figure:
                               yaxis_title="cumulative mistakes M_t", log_y=log, height=height)
 
 
-@figure
+@figure(animated=True)
 def proof(a, t: int, height: int = 420) -> go.Figure:
     """The proof's squeeze after each round: ‖f_t‖ under √M_t R_K, ⟨f_t, u⟩ over M_t γ_lo."""
     ex = a.trace.extras
@@ -80,7 +80,7 @@ def proof(a, t: int, height: int = 420) -> go.Figure:
                               height=height)
 
 
-@figure
+@figure(animated=True)
 def cache(b, t: int, height: int = 420) -> go.Figure:
     """|L_t| of the budget learner (pinned at B, evictions marked) and of the unbudgeted one, bound B."""
     size = b.trace.extras["cache_size"][1:]

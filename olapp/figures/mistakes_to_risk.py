@@ -25,7 +25,7 @@ def _hline(fig: Fig, x0: float, x1: float, y: float, name: str, colour: str, das
     fig.add(_line([x0, x1], [y, y], name, colour, width=2, dash=dash, shape="linear"))
 
 
-@figure
+@figure(animated=True)
 def ensemble(a: Analysis, t: int, height: int = 440) -> go.Figure:
     """risk(H_{t-1}) (held out), its running average, M_t/t and the Step 1 bound, over rounds t = 1..n."""
     n = a.n
@@ -47,7 +47,7 @@ def ensemble(a: Analysis, t: int, height: int = 440) -> go.Figure:
                      height=height)
 
 
-@figure
+@figure(animated=True)
 def martingale(a: Analysis, t: int, height: int = 440) -> go.Figure:
     """The martingale Σ (risk(H_{s−1}) − 1[mistake_s]) and its Bernstein envelope over rounds."""
     n = a.n

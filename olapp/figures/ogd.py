@@ -39,7 +39,7 @@ def _move(p, q, name: str, colour: str) -> dict:
                    hovertemplate="(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>")
 
 
-@figure
+@figure       # not animated: its contours (``grid``) belong to round t, and 150 frames of contours would be megabytes
 def plane(a: OGDAnalysis, grid: LossGrid, t: int, height: int = 540) -> go.Figure:
     r"""The parameter plane after ``t`` rounds: C, contours of :math:`\sum_{s\le t}\ell_s`, the path
     :math:`\theta_1..\theta_{t+1}`, round t's gradient step and projection, and :math:`\theta^*`."""
@@ -77,7 +77,7 @@ def plane(a: OGDAnalysis, grid: LossGrid, t: int, height: int = 540) -> go.Figur
                      height=height)
 
 
-@figure
+@figure(animated=True)
 def nonexp(a: OGDAnalysis, t: int) -> go.Figure:
     r"""Non-expansiveness at :math:`\hat\theta = \theta^*`: :math:`\|\Pi_C(\tilde\theta_{t+1}) - \theta^*\|`
     under :math:`\|\tilde\theta_{t+1} - \theta^*\|` at every round."""
@@ -86,7 +86,7 @@ def nonexp(a: OGDAnalysis, t: int) -> go.Figure:
                               title="Projection never moves away from θ*", yaxis_title="distance to θ*")
 
 
-@figure
+@figure(animated=True)
 def regret(a: OGDAnalysis, t: int) -> go.Figure:
     """The regret against the final θ* with the proof's curve and (at η*) the flat D G √T; dots: the prefix-best regret."""
     fig = curves_with_bounds({"R_t (against the final θ*)": a.regret}, [a.theorem, a.proof_bound], t=t,
@@ -122,7 +122,7 @@ def sweep(s: Sweep, eta: float | None = None) -> go.Figure:
                      height=420)
 
 
-@figure
+@figure(animated=True)
 def potential(a: OGDAnalysis, t: int) -> go.Figure:
     """The proof's potential ‖θ_t − θ*‖² with D² above it."""
     r = np.arange(1, a.T + 2)
@@ -138,7 +138,7 @@ def potential(a: OGDAnalysis, t: int) -> go.Figure:
     return fig.build({"title": {"text": "The proof's potential ‖θ_t − θ*‖²"}, **lay}, height=380)
 
 
-@figure
+@figure(animated=True)
 def per_round(a: OGDAnalysis, t: int) -> go.Figure:
     """Each round's two sides of the proof's inequality."""
     r = np.arange(1, a.T + 1)
@@ -154,7 +154,7 @@ def per_round(a: OGDAnalysis, t: int) -> go.Figure:
                       **axes("round t", "loss difference")}, height=380)
 
 
-@figure
+@figure(animated=True)
 def telescoping(a: OGDAnalysis, t: int) -> go.Figure:
     """Regret under the telescoped sum under the proof's bound."""
     fig = curves_with_bounds({"R_t": a.regret},
@@ -165,7 +165,7 @@ def telescoping(a: OGDAnalysis, t: int) -> go.Figure:
     return fig
 
 
-@figure
+@figure(animated=True)
 def experts(e: ExpertsAnalysis, t: int | None = None) -> go.Figure:
     """Regrets of OGD on the simplex and Hedge on one loss matrix, each with its bound."""
     fig = curves_with_bounds({"OGD": e.ogd.regret, "Hedge": e.hedge.regret}, [e.ogd_bound, e.hedge_bound], t=t,

@@ -11,6 +11,8 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from olcore.lessons import online_svm as lesson
+
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, log_ticks, scatter
 
@@ -53,10 +55,11 @@ def _points(fig: Fig, X, y, seen: int, highlight=None, highlight_name: str = "")
                         hoverinfo="skip"))
 
 
-@figure
-def alma_plane(a, s: dict, height: int = 540) -> go.Figure:
+@figure(animated=True)
+def alma_plane(a, t: int, height: int = 540) -> go.Figure:
     """The normalised instances ALMA sees (on the unit circle), the SVM hyperplane with its margin band,
     ALMA's hyperplane with its update band |w·x̂| ≤ (1 − α)γ_k, and the Perceptron's hyperplane."""
+    s = lesson.alma_at(a, t)
     fig = Fig()
     lim = 1.2
     th = np.linspace(0, 2 * np.pi, 200)
@@ -103,7 +106,7 @@ def _level(fig: Fig, value: float, T: int, name: str, colour: str, dash: str, wi
                     hovertemplate="%{y:.4g}"))
 
 
-@figure
+@figure(animated=True)
 def alma_updates(a, t: int) -> go.Figure:
     """ALMA's updates (and the Perceptron's mistakes) over rounds against ALMA's update bound, and the
     slide's order (‖u_SVM‖/α)² as a marked level.  The counts change only at updates, so only those
@@ -127,7 +130,7 @@ def alma_updates(a, t: int) -> go.Figure:
     return fig.build({"title": {"text": "Updates against the bound"}, **lay}, height=400)
 
 
-@figure
+@figure(animated=True)
 def alma_margin(a, t: int) -> go.Figure:
     """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ⋆ and γ⋆.
     It changes only after an update, so only those rounds are sent (a step line)."""
@@ -187,7 +190,7 @@ def sop_plane(b, height: int = 480) -> go.Figure:
                       **axes("x₁", "x₂", lim)}, height=height)
 
 
-@figure
+@figure(animated=True)
 def selective_curves(s, t: int) -> go.Figure:
     """Labels queried and mistakes over rounds, against the fully supervised second-order Perceptron."""
     T = s.T
@@ -196,7 +199,7 @@ def selective_curves(s, t: int) -> go.Figure:
     return curves_with_bounds(curves, (), t=t, title="Labels and mistakes", yaxis_title="count", height=420)
 
 
-@figure
+@figure(animated=True)
 def selective_plane(s, t: int, height: int = 480) -> go.Figure:
     """The points played so far, the queried ones ringed, and the current hyperplane (d = 2)."""
     X, y = s.X, s.y

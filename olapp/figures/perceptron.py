@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from olcore.lessons import perceptron as lesson
+
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
 
@@ -36,11 +38,12 @@ def _label(fig: Fig, at, text: str, colour: str, **kw) -> None:
                                 font=dict(color=colour), bgcolor="rgba(128,128,128,0.18)", **kw))
 
 
-@figure
-def data_space(a, view, height: int = 520) -> go.Figure:
-    r"""The stream in the plane after ``view.t`` rounds: points by label (seen solid, to come faded),
+@figure(animated=True)
+def data_space(a, t: int, height: int = 520) -> go.Figure:
+    r"""The stream in the plane after ``t`` rounds: points by label (seen solid, to come faded),
     the ball of radius R, the separator v with its margin band (separable streams), the current
     hyperplane :math:`\mathbf w_t\cdot\mathbf x = 0` with its normal, and round t's point ringed."""
+    view = lesson.at_round(a, t)
     X, y, R = a.X, a.y, a.R
     fig = Fig()
     lim = 1.15 * R
@@ -92,10 +95,11 @@ def data_space(a, view, height: int = 520) -> go.Figure:
                      height=height)
 
 
-@figure
-def weight_space(a, view, height: int = 520) -> go.Figure:
+@figure(animated=True)
+def weight_space(a, t: int, height: int = 520) -> go.Figure:
     r"""The weights after each mistake so far, round t's update :math:`+y_t\mathbf x_t` as an arrow
     (when it was a mistake), the wedge of directions consistent with every point seen, and v."""
+    view = lesson.at_round(a, t)
     path = np.asarray(view.path, float)
     # the axes span the whole run's weights, so they stay put while the player moves
     rho = max(float(np.max(a.proof.norm)) * 1.15, 1e-9)
@@ -144,7 +148,7 @@ def _log_ticks(fig: go.Figure) -> go.Figure:
     return fig
 
 
-@figure
+@figure(animated=True)
 def mistakes(a, t: int, height: int = 420) -> go.Figure:
     """The Perceptron's cumulative mistakes with the bound of this stream (Novikoff or relative)."""
     return _log_ticks(curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
@@ -153,7 +157,7 @@ def mistakes(a, t: int, height: int = 420) -> go.Figure:
                               pass_length=a.pass_length if a.epochs > 1 else None, height=height))
 
 
-@figure
+@figure(animated=True)
 def proof(a, t: int, height: int = 420) -> go.Figure:
     r"""The proof after the mistakes of rounds 1..t: :math:`\|\mathbf w\|` under :math:`\sqrt M R`, and
     :math:`\mathbf w\cdot\hat{\mathbf v}` over its lower bound (the lines out to where they meet)."""
@@ -185,7 +189,7 @@ def proof(a, t: int, height: int = 420) -> go.Figure:
                       **axes("mistakes M", "length (units of x)")}, height=height)
 
 
-@figure
+@figure(animated=True)
 def compare(a, c, t: int, height: int = 480) -> go.Figure:
     """Each learner's cumulative mistakes with its own bound (same colour, log scale)."""
     curves = {k: np.cumsum(tr.mistakes) for k, tr in c.traces.items()}
@@ -218,7 +222,7 @@ def hyperplanes(a, c, height: int = 460) -> go.Figure:
 
 # ---- going deeper ----------------------------------------------------------------------------------
 
-@figure
+@figure(animated=True)
 def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
     """OGD's hinge-loss regret against u with the tuned η, under the proof's curve and U R √m."""
     bounds = {}
@@ -229,7 +233,7 @@ def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
                               yaxis_title="Σ hinge(OGD) − Σ hinge(u)", height=height)
 
 
-@figure
+@figure(animated=True)
 def conservative(c, t: int, height: int = 420) -> go.Figure:
     """‖w_t‖ of conservative OGD at each η (log scale): parallel staircases, η apart, stepping together."""
     curves = {f"‖w_t‖, conservative OGD η = {e:g}": n for e, n in c.norms.items()}
@@ -286,7 +290,7 @@ def regularised(g, height: int = 420) -> go.Figure:
                       **axes("round t", "objective of rounds 1..t")}, height=height)
 
 
-@figure
+@figure(animated=True)
 def dual_sum(d, t: int, height: int = 420) -> go.Figure:
     """Σ_{s≤t} D_s(α_s) rising under SVM_OPT of rounds 1..t and of the whole stream."""
     fig = curves_with_bounds({"Σ D_s(α_s), PA-I's dual objective": d.cumulative},
@@ -299,7 +303,7 @@ def dual_sum(d, t: int, height: int = 420) -> go.Figure:
     return fig
 
 
-@figure
+@figure(animated=True)
 def dual_increments(d, t: int, height: int = 420) -> go.Figure:
     """Each round's increment D_t(α_t): mistakes in orange, above min(C, 1)/2."""
     T = d.increments.size

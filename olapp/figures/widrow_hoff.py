@@ -54,7 +54,7 @@ def _loss_surface(X: np.ndarray, y: np.ndarray, xs: np.ndarray, ys: np.ndarray) 
     return A[0, 0] * W1**2 + 2 * A[0, 1] * W1 * W2 + A[1, 1] * W2**2 - 2 * (b[0] * W1 + b[1] * W2) + c
 
 
-@figure
+@figure(animated=True)
 def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) -> go.Figure:
     r"""The weight plane (d = 2): contours of the whole stream's loss and the trajectory w_1..w_{t+1}.
 
@@ -106,7 +106,7 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
                      height=height)
 
 
-@figure
+@figure(animated=True)
 def weights_over_time(W, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
     """For d != 2: the first four coordinates of w_t over rounds, the least-squares u's dotted."""
     W = np.asarray(W, float)
@@ -128,7 +128,7 @@ def weights_over_time(W, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
                       **axes("round t (w_t is used in round t)", "weight")}, height=height)
 
 
-@figure
+@figure(animated=True)
 def cumulative_loss(cum_wh, cum_u, theorem1, t: int | None = None, *, height: int = 440) -> go.Figure:
     """Cumulative loss of Widrow-Hoff and of the clairvoyant u, with Theorem 1 (a BoundReport) on each prefix."""
     return curves_with_bounds({WH: cum_wh, CLAIRVOYANT: cum_u}, [theorem1], t=t, title="Cumulative square loss",
@@ -165,7 +165,7 @@ def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant:
     return fig.build({"title": {"text": "Total loss after T rounds, for every η"}, **lay}, height=height)
 
 
-@figure
+@figure(animated=True)
 def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int = 600) -> go.Figure:
     r"""The proof: :math:`\Phi_t` under its telescoped bound (top), each round's change
     :math:`\Phi_{t+1}-\Phi_t` under the claim's bound (bottom).
@@ -238,7 +238,7 @@ def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int =
                               yaxis_title="cumulative square loss", height=height)
 
 
-@figure
+@figure(animated=True)
 def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
     """Both trajectories on the weight plane (d = 2) up to w_{t+1}, the least-squares u, axes fixed from the run."""
     W1, W2 = np.asarray(i.W_explicit), np.asarray(i.W_implicit)
@@ -265,7 +265,7 @@ def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
                       **lay}, height=height)
 
 
-@figure
+@figure(animated=True)
 def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
     """Cumulative square loss of both rules (any d)."""
     return curves_with_bounds({EXPLICIT: i.loss_explicit, IMPLICIT: i.loss_implicit}, {}, t=t,
@@ -273,7 +273,7 @@ def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
                               yaxis_title="cumulative square loss", height=height)
 
 
-@figure
+@figure(animated=True)
 def rates(i, t: int, *, height: int = 440) -> go.Figure:
     """L_WH(t)/t of both rules and L_u(t)/t, with Theorem 1 divided by t (explicit rule), log rounds."""
     fig = curves_with_bounds({"L_WH(t)/t, " + EXPLICIT: i.rate_wh, "L(t)/t, " + IMPLICIT: i.rate_implicit,

@@ -22,7 +22,7 @@ WINNOW_RAW = "Winnow on (x, y) as given"
 WINNOW_DM = "Winnow on (x, 1 − x), labels 1 − y"
 
 
-@figure
+@figure(animated=True)
 def weights(a: WinnowAnalysis, t: int) -> go.Figure:
     r"""Winnow's weights up to round ``t`` on a log scale: each attribute of the disjunction, the
     spread of the others (max, median, min) and the threshold :math:`\theta`."""
@@ -53,14 +53,14 @@ def weights(a: WinnowAnalysis, t: int) -> go.Figure:
     return fig.build({"title": {"text": "Winnow's weights"}, **lay}, height=440)
 
 
-@figure
+@figure(animated=True)
 def mistakes(a: WinnowAnalysis, t: int) -> go.Figure:
     """Winnow's cumulative mistakes with the theorem's bound (none when it does not apply)."""
     return curves_with_bounds({"Winnow": np.cumsum(a.trace.mistakes)}, [a.bound], t=t, title="Mistakes",
                               yaxis_title="cumulative mistakes")
 
 
-@figure
+@figure(animated=True)
 def potential(a: WinnowAnalysis, t: int) -> go.Figure:
     r"""The potential :math:`\Phi_t = \sum_i w_i` against the line the proof keeps it under, and 0."""
     n = len(a.potential)
@@ -103,9 +103,11 @@ def sweep(s: WinnowSweep) -> go.Figure:
                      height=440)
 
 
-@figure
+@figure(animated=True)
 def elimination(e, t: int) -> go.Figure:
-    """Cumulative mistakes of the elimination algorithm and of Winnow on a conjunction stream, with their bounds."""
+    """Cumulative mistakes of the elimination algorithm and of Winnow on a conjunction stream, with their bounds
+    (the player's round ``t`` is clamped to this stream's length)."""
+    t = min(int(t), e.T)
     curves = {ELIM: np.cumsum(e.trace.mistakes), WINNOW_RAW: np.cumsum(e.winnow.mistakes),
               WINNOW_DM: np.cumsum(e.demorgan.mistakes)}
     bounds = {f"{e.report.formula} ({ELIM})": e.report.value} if e.report.applies else {}

@@ -34,7 +34,7 @@ def _rounds_axis(lay: dict, T: int, start: float = 0.5) -> dict:
     return lay
 
 
-@figure
+@figure(animated=True)
 def weights_heatmap(weights, t: int | None = None, *, title: str = "Expert weights v_t",
                     max_cols: int = 300, height: int = 380) -> go.Figure:
     """Normalised weights after each round (experts × rounds 0..T), downsampled in time."""
@@ -51,9 +51,11 @@ def weights_heatmap(weights, t: int | None = None, *, title: str = "Expert weigh
     return fig.build({"title": {"text": title}, **lay, **_CLOSEST}, height=height)
 
 
-@figure
-def weights_bar(rows: Mapping[str, Sequence[float]], t: int, *, height: int = 380) -> go.Figure:
-    """Each master's weight vector after ``t`` rounds (the one it uses in round ``t + 1``)."""
+@figure(animated=True)
+def weights_bar(runs: Mapping[str, object], t: int, *, height: int = 380) -> go.Figure:
+    """Each master's weight vector after ``t`` rounds (the one it uses in round ``t + 1``); ``runs``
+    maps a name to its :class:`olcore.Trace`."""
+    rows = {k: r.weights_at(t) for k, r in runs.items()}
     fig = Fig()
     for k, (name, v) in enumerate(rows.items()):
         v = np.asarray(v, dtype=float)
@@ -65,7 +67,7 @@ def weights_bar(rows: Mapping[str, Sequence[float]], t: int, *, height: int = 38
                       "barmode": "group", **lay}, height=height)
 
 
-@figure
+@figure(animated=True)
 def cumulative_losses(curves: Mapping[str, Sequence[float]], best: Sequence[float], t: int | None = None,
                       *, height: int = 440) -> go.Figure:
     """Each master's cumulative loss against the best expert's mistakes so far (dotted)."""
@@ -86,7 +88,7 @@ def cumulative_losses(curves: Mapping[str, Sequence[float]], best: Sequence[floa
     return fig.build({"title": {"text": "Cumulative loss vs the best expert"}, **lay}, height=height)
 
 
-@figure
+@figure(animated=True)
 def regret_ribbons(regrets: Mapping[str, Sequence[float]], reports: Mapping[str, object],
                    t: int | None = None, *, height: int = 560) -> go.Figure:
     r"""Each master's regret :math:`L_t - \min_i L_{t,i}` under its theorem's bound, one panel per
@@ -191,7 +193,7 @@ def hedge_eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> g
     return fig.build({"title": {"text": "Hedge's regret as a function of η"}, **lay, **_CLOSEST}, height=height)
 
 
-@figure
+@figure(animated=True)
 def wm_potential(log_W, log_lower, log_upper, t: int | None = None, *, beta: float, height: int = 420) -> go.Figure:
     r"""The WM proof: :math:`\ln W_t` between :math:`\ln\beta^{\min_i M_{t,i}}` and
     :math:`\ln n + M_t\ln\frac{1+\beta}{2}`, after each of rounds 0..T."""
@@ -216,7 +218,7 @@ def wm_potential(log_W, log_lower, log_upper, t: int | None = None, *, beta: flo
                      height=height)
 
 
-@figure
+@figure(animated=True)
 def hedge_potential(rel_entropy, regret_u, rhs, t: int | None = None, *, height: int = 420) -> go.Figure:
     r"""The Hedge proof: :math:`d(u, v_t)` falling and the regret to :math:`u` below the
     telescoped bound :math:`(d(u,v_1) - d(u,v_{t+1}))/\eta + \frac\eta2\sum_s v_s\cdot\ell_s^2`."""
@@ -264,7 +266,7 @@ def wm_constants(beta_now: float, *, height: int = 340) -> go.Figure:
 
 
 # -- issue 19: the CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B] ---------------------
-@figure
+@figure(animated=True)
 def cmu_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
     """WM's mistakes at β = 1 − η under both forms of its bound (UCL and CMU), on one run."""
     return curves_with_bounds({f"WM mistakes M_t (β = 1 − η = {1 - ta.eta:.3g})": ta.wm_mistakes}, [ta.ucl, ta.cmu],
@@ -272,7 +274,7 @@ def cmu_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
                               yaxis_title="mistakes", height=height)
 
 
-@figure
+@figure(animated=True)
 def regret_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
     """The CMU notes' regret forms (1) (WM) and (2) (RWM, expected) at one η, over rounds."""
     return curves_with_bounds({"WM: M_t − m*_t": ta.wm_regret, "RWM: E[M_t] − m*_t": ta.rwm_regret},
@@ -286,7 +288,7 @@ def _line(x, y, name, colour, dash=None, markers=False, hover="%{y:.4g}"):
                    **({"marker": dict(size=6)} if markers else {}))
 
 
-@figure
+@figure(animated=True)
 def average_regret(ta, t: int | None = None, *, height: int = 460) -> go.Figure:
     r"""Average regret per round: WM and RWM at a fixed η over t, RWM re-run at η = 1/√T' for each
     horizon T', each with its bound divided by t (bounds clipped by the axis at small t)."""
@@ -311,7 +313,7 @@ def average_regret(ta, t: int | None = None, *, height: int = 460) -> go.Figure:
                      height=height)
 
 
-@figure
+@figure(animated=True)
 def two_regret(ta, t: int | None = None, *, height: int = 440) -> go.Figure:
     r"""Problems 3.2: :math:`M - 2m^*` of WM run at :math:`\beta_{T'}` for each horizon, under its two
     bounds, beside WM at the page's fixed β over t (with its bound when finite)."""
@@ -334,7 +336,7 @@ def two_regret(ta, t: int | None = None, *, height: int = 440) -> go.Figure:
     return fig.build({"title": {"text": "Problems 3.2: β_T → 1 makes WM's 2-regret sublinear"}, **lay}, height=height)
 
 
-@figure
+@figure(animated=True)
 def wa_equality(we, t: int | None = None, *, height: int = 520) -> go.Figure:
     r"""Weighted Average's equality (1): per round (top) and summed (bottom), both sides drawn."""
     T = len(we.lhs)
@@ -366,7 +368,7 @@ def wa_equality(we, t: int | None = None, *, height: int = 520) -> go.Figure:
     return fig.build({"title": {"text": title}, **layout, **_CLOSEST}, height=height)
 
 
-@figure
+@figure(animated=True)
 def scaled_hedge(sh, t: int | None = None, *, height: int = 420) -> go.Figure:
     """Hedge on losses in [0, B]: at η*/B under B√(2t ln n)-type bound, and left at η*."""
     return curves_with_bounds({f"Hedge at η*/B (B = {sh.B:g})": sh.regret, "Hedge left at η*": sh.naive_regret},

@@ -1,0 +1,364 @@
+"""Play in the browser: the round-dependent charts of a lesson move together, with no server rerun
+per frame.
+
+How it works:
+
+- A figure builder declared with ``@figure(animated=True)`` promises that its only round-dependent
+  input is its parameter ``t`` (the player's round).  When the round player plays, the kit asks
+  :func:`frames` for each such chart: the builder is called again for up to :data:`MAX_FRAMES`
+  rounds from the current one to the end, and each frame is stored as a list of trace ids into a
+  table of distinct traces (a trace that does not change, such as the stream's points or a bound,
+  is stored once) and the layout keys that differ from the current figure (the round marker, a
+  title).  This is computed once per settings and shared by every session (:mod:`olapp.cache`).
+- The frames travel inside the chart's own JSON (``layout.meta``), so they arrive with the chart.
+- One small component per player (:func:`driver`, Streamlit's ``st.components.v2``) runs in the
+  page: it finds every chart that carries this play's frames and redraws them all with
+  ``Plotly.react`` at the player's speed, at most :data:`FPS` times a second.  Pause (the player's
+  button or its key) and the end of the run send the round reached back to the server once, so the
+  link and the scrubber show where the animation stopped.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any, Callable
+
+import numpy as np
+
+from . import cache
+
+__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "driver", "JS"]
+
+#: Most frames one play builds (long runs are sampled evenly; the last round is always a frame).
+MAX_FRAMES = 150
+#: Most redraws a second in the browser.
+FPS = 30
+
+
+def frame_rounds(start: int, T: int, max_frames: int = MAX_FRAMES) -> np.ndarray:
+    """The rounds drawn while playing from ``start`` to ``T``: every round, or ``max_frames`` evenly
+    spaced ones (``start`` and ``T`` always included)."""
+    start, T = int(start), int(T)
+    if T <= start:
+        return np.array([T])
+    n = min(T - start + 1, max_frames)
+    return np.unique(np.linspace(start, T, n).round().astype(int))
+
+
+def _to_plain(fig) -> dict:
+    d = fig.to_plotly_json()
+    return {"data": list(d.get("data", [])), "layout": dict(d.get("layout", {}))}
+
+
+_SHORT = {"float64": "f8", "float32": "f4", "int32": "i4", "int16": "i2", "int8": "i1", "uint8": "u1",
+          "uint16": "u2", "uint32": "u4"}
+
+
+def _typed(x: Any) -> Any:
+    """Numeric numpy arrays as plotly.js typed-array specs (base64), as plotly's own JSON writes them;
+    everything else as it is (the JSON encoder writes it)."""
+    import base64
+
+    if isinstance(x, dict):
+        return {k: _typed(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_typed(v) for v in x]
+    if isinstance(x, np.ndarray) and x.ndim > 1:
+        return x.tolist()                   # rows (customdata): a JSON list of lists slices like the points
+    if isinstance(x, np.ndarray) and x.size and x.dtype.kind in "iuf":
+        if x.dtype.kind in "iu" and x.dtype.itemsize == 8:
+            x = x.astype(np.int32) if x.size and np.abs(x).max() < 2**31 else x.astype(np.float64)
+        code = _SHORT.get(x.dtype.name)
+        if code is not None:
+            spec = {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(x)).decode("ascii")}
+            return spec
+    return x
+
+
+def _frames(builder: Callable, bound: tuple, start: int, T: int) -> str:
+    from _plotly_utils.utils import PlotlyJSONEncoder
+
+    from .figures import RAW
+
+    token = RAW.set(True)
+    try:
+        return _frames_raw(builder, dict(bound), start, T, PlotlyJSONEncoder, _typed)
+    finally:
+        RAW.reset(token)
+
+
+def _frames_raw(builder, kwargs, start, T, PlotlyJSONEncoder, typed) -> str:
+    base = _to_plain(builder(**{**kwargs, "t": start}))
+    base_layout = {k: cache.key_of(v) for k, v in base["layout"].items()}
+    table: list[dict] = []
+    ids: dict[Any, int] = {}
+    layouts: list[dict] = []
+    layout_ids: dict[Any, int] = {}
+    rounds = frame_rounds(start, T)
+    out_frames, out_layouts = [], []
+    for r in rounds:
+        fig = _to_plain(builder(**{**kwargs, "t": int(r)}))
+        frame = []
+        for tr in fig["data"]:
+            k = cache.key_of(tr)
+            if k not in ids:
+                ids[k] = len(table)
+                table.append(tr)
+            frame.append(ids[k])
+        diff = {k: v for k, v in fig["layout"].items()
+                if k not in ("template", "meta") and cache.key_of(v) != base_layout.get(k)}
+        lk = cache.key_of(diff)
+        if lk not in layout_ids:
+            layout_ids[lk] = len(layouts)
+            layouts.append(diff)
+        out_frames.append(frame)
+        out_layouts.append(layout_ids[lk])
+    payload = {"rounds": [int(r) for r in rounds], "traces": typed(_slices(table)), "frames": out_frames,
+               "layouts": layouts, "frame_layouts": out_layouts}
+    text = json.dumps(payload, cls=PlotlyJSONEncoder, separators=(",", ":"))
+    return text
+
+
+def _array_fields(tr: dict) -> list[tuple[str, ...]]:
+    """Paths of the trace's numpy arrays (top level, and one level down: ``marker.color``); rows of a
+    2-D array (``customdata``) count as its points."""
+    out = []
+    for k, v in tr.items():
+        if isinstance(v, np.ndarray) and v.ndim >= 1:
+            out.append((k,))
+        elif isinstance(v, dict):
+            out += [(k, k2) for k2, v2 in v.items() if isinstance(v2, np.ndarray) and v2.ndim >= 1]
+    return out
+
+
+def _get(tr: dict, path: tuple[str, ...]):
+    for k in path:
+        tr = tr[k]
+    return tr
+
+
+def _slices(table: list[dict]) -> list[dict]:
+    """Traces that are a run of another's points (the points seen so far, a curve up to round t) become
+    ``{"slice": parent, "lo", "hi", "fields"}``: a frame then costs a few numbers, not its points."""
+    groups: dict[Any, list[int]] = {}
+    for i, tr in enumerate(table):
+        fields = _array_fields(tr)
+        if not fields or len({len(_get(tr, f)) for f in fields}) != 1:
+            continue
+        shape = {k: v for k, v in tr.items() if (k,) not in fields and not any(f[0] == k for f in fields)}
+        rest = {f[0]: {k2: v2 for k2, v2 in tr[f[0]].items() if (f[0], k2) not in fields}
+                for f in fields if len(f) == 2}
+        try:
+            key = cache.key_of((shape, rest, tuple(fields)))
+        except cache.Uncacheable:
+            continue
+        groups.setdefault(key, []).append(i)
+    out = list(table)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        fields = _array_fields(table[members[0]])
+        parent = max(members, key=lambda i: len(_get(table[i], fields[0])))
+        L = len(_get(table[parent], fields[0]))
+        for i in members:
+            n = len(_get(table[i], fields[0]))
+            if i == parent:
+                continue
+            for lo in (0, L - n):
+                if all(np.array_equal(_get(table[i], f), _get(table[parent], f)[lo:lo + n]) for f in fields):
+                    out[i] = {"slice": parent, "lo": lo, "hi": lo + n, "fields": [list(f) for f in fields]}
+                    break
+    return out
+
+
+def frames(builder: Callable, args: tuple, kwargs: dict, start: int, T: int) -> str | None:
+    """The frames (JSON) of an animated builder's chart when playing from round ``start`` to ``T``,
+    or ``None`` when the builder cannot be called with another ``t``."""
+    try:
+        bound = inspect.signature(builder).bind(*args, **kwargs)
+    except TypeError:
+        return None
+    bound.apply_defaults()
+    if "t" not in bound.arguments or bound.arguments["t"] is None:
+        return None
+    rest = tuple((k, v) for k, v in bound.arguments.items() if k != "t")
+    try:
+        return cache.memo(_frames, builder, rest, int(start), int(T))
+    except cache.Uncacheable:
+        return None
+
+
+#: The driver: finds this play's charts, redraws them together, reports the round where it stopped.
+JS = r"""
+export default function (component) {
+  const { data, setTriggerValue, parentElement } = component;
+  const all = (window.__olabPlayers = window.__olabPlayers || {});
+  const key = data.key;
+  let p = all[key];
+  if (!p) {
+    p = all[key] = { nonce: null, raf: null, charts: new Map(), shown: -1 };
+    // Pause (button or key) while playing: the browser knows the round, so it reports it
+    window.addEventListener("keydown", (e) => {
+      const q = all[key];
+      if (!q.nonce || e.key.toLowerCase() !== q.pauseKey || e.ctrlKey || e.metaKey || e.altKey) return;
+      const tag = (e.target && e.target.tagName) || "";
+      if (tag === "INPUT" || tag === "TEXTAREA") return;
+      e.preventDefault(); e.stopImmediatePropagation(); q.stop(true);
+    }, true);
+    document.addEventListener("click", (e) => {
+      const q = all[key];
+      if (!q.nonce) return;
+      const btn = e.target.closest && e.target.closest(".st-key-" + q.button + " button");
+      if (!btn) return;
+      e.preventDefault(); e.stopImmediatePropagation(); q.stop(true);
+    }, true);
+  }
+  p.setTriggerValue = setTriggerValue;
+  p.button = data.button;
+  p.pauseKey = (data.pause_key || "k").toLowerCase();
+  const label = parentElement.querySelector ? parentElement.querySelector(".olab-status") : null;
+  p.label = label;
+
+  p.stop = function (report) {
+    if (p.raf) cancelAnimationFrame(p.raf);
+    p.raf = null;
+    const nonce = p.nonce;
+    p.nonce = null;
+    if (p.label) p.label.textContent = "";
+    if (report && nonce) p.setTriggerValue("stopped", { nonce: nonce, round: p.round });
+  };
+
+  function load(gd) {
+    const meta = gd.layout && gd.layout.meta;
+    if (!meta || meta.olab_play !== p.nonce || typeof meta.olab_frames !== "string") return null;
+    let c = p.charts.get(gd);
+    if (c && c.id === meta.olab_frames_id) return c;
+    const f = JSON.parse(meta.olab_frames);
+    f.traces = f.traces.map(decode);
+    f.traces = f.traces.map((tr) => (tr && tr.slice !== undefined) ? cut(f.traces[tr.slice], tr) : tr);
+    c = { id: meta.olab_frames_id, f: f, layout: Object.assign({}, gd.layout), shown: -1 };
+    p.charts.set(gd, c);
+    return c;
+  }
+
+  const TYPES = { f8: Float64Array, f4: Float32Array, i4: Int32Array, i2: Int16Array, i1: Int8Array,
+                  u1: Uint8Array, u2: Uint16Array, u4: Uint32Array };
+  function typed(v) {                       // plotly's {dtype, bdata} as a typed array (sliceable)
+    if (!v || typeof v !== "object" || typeof v.bdata !== "string" || !TYPES[v.dtype] || v.shape) return v;
+    const bin = atob(v.bdata), bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new TYPES[v.dtype](bytes.buffer);
+  }
+  function decode(tr) {
+    if (!tr || tr.slice !== undefined) return tr;
+    const out = {};
+    for (const k in tr) {
+      const v = tr[k];
+      if (v && typeof v === "object" && !Array.isArray(v) && v.bdata === undefined) {
+        const inner = {};
+        for (const k2 in v) inner[k2] = typed(v[k2]);
+        out[k] = inner;
+      } else out[k] = typed(v);
+    }
+    return out;
+  }
+  function cut(parent, s) {                 // a run of the parent's points
+    const out = Object.assign({}, parent);
+    for (const path of s.fields) {
+      if (path.length === 1) out[path[0]] = parent[path[0]].slice(s.lo, s.hi);
+      else { out[path[0]] = Object.assign({}, parent[path[0]]); out[path[0]][path[1]] = parent[path[0]][path[1]].slice(s.lo, s.hi); }
+    }
+    return out;
+  }
+
+  function merge(a, b) {
+    const out = Object.assign({}, a);
+    for (const k in b) {
+      const v = b[k];
+      out[k] = (v && typeof v === "object" && !Array.isArray(v) && a[k] && typeof a[k] === "object"
+                && !Array.isArray(a[k])) ? merge(a[k], v) : v;
+    }
+    return out;
+  }
+
+  function ready(now) {
+    // wait for the rerun that brought the frames to finish: at least one chart carries them, the app
+    // is not running, and no new chart has come for a moment; then start the clock
+    const n = Array.from(document.querySelectorAll(".js-plotly-plot")).filter((gd) => load(gd)).length;
+    const running = document.querySelector("[data-testid=stStatusWidget]");
+    if (n !== p.seen) { p.seen = n; p.since = now; }
+    return n > 0 && !running && now - p.since > 400;
+  }
+
+  function draw(now) {
+    if (!p.nonce) return;
+    p.raf = requestAnimationFrame(draw);
+    if (!p.started) {
+      if (ready(now)) { p.started = true; p.t0 = now; }
+      else if (now - p.t0 > 30000) p.stop(true);     // no chart came with frames: give the round back
+      return;
+    }
+    if (now - p.last < 1000 / p.fps) return;
+    const target = p.start + (p.speed * (now - p.t0)) / 1000;
+    const gds = Array.from(document.querySelectorAll(".js-plotly-plot"));
+    let done = true, any = false, moved = false;
+    for (const gd of gds) {
+      const c = load(gd);
+      if (!c) continue;
+      any = true;
+      const box = gd.getBoundingClientRect();       // off-screen charts wait (the server redraws all at the end)
+      if (box.bottom < 0 || box.top > window.innerHeight) { if (c.f.rounds[c.f.rounds.length - 1] > target) done = false; continue; }
+      const rounds = c.f.rounds;
+      let i = c.shown < 0 ? 0 : c.shown;
+      while (i + 1 < rounds.length && rounds[i + 1] <= target) i++;
+      if (i + 1 < rounds.length) done = false;
+      if (i !== c.shown) {
+        c.shown = i;
+        const ids = c.f.frames[i];
+        const layout = merge(c.layout, c.f.layouts[c.f.frame_layouts[i]]);
+        const t1 = performance.now();
+        window.Plotly.react(gd, ids.map((k) => c.f.traces[k]), layout);
+        p.drawMs = (p.drawMs || 0) + performance.now() - t1;
+        moved = true;
+        p.round = rounds[i];
+      }
+    }
+    if (moved) p.advances += 1;               // redraws of the lesson's views (all charts at once)
+    p.last = now;
+    if (!any || done) p.stop(true);
+  }
+
+  if (data.nonce && data.nonce !== p.nonce) {
+    if (p.nonce) p.stop(false);
+    p.nonce = data.nonce; p.start = data.start; p.round = data.start; p.charts = new Map();
+    p.t0 = performance.now(); p.last = -1e9; p.advances = 0; p.started = false; p.seen = -1; p.since = 0;
+    p.raf = requestAnimationFrame(draw);
+  } else if (data.nonce && data.nonce === p.nonce && data.speed !== p.speed) {
+    p.start = p.round; p.t0 = performance.now();         // a new speed: go on from the round reached
+  } else if (!data.nonce && p.nonce) {
+    p.stop(false);                                       // the server stopped it (Step, Back, a setting)
+  }
+  p.speed = data.speed; p.fps = data.fps; p.T = data.T;
+}
+"""
+
+_CSS = ".olab-status { font-size: 0.8rem; opacity: 0.75; min-height: 0; }"
+
+_driver = None
+
+
+def driver(key: str, nonce: str | None, start: int, T: int, speed: float, button: str, pause_key: str,
+           on_stopped: Callable[[], None] | None = None):
+    """Mount the player's driver (see the module docstring); returns the component's result, whose
+    ``stopped`` trigger holds ``{"nonce", "round"}`` on the rerun after the browser stopped."""
+    global _driver
+    import streamlit as st
+
+    if _driver is None:
+        _driver = st.components.v2.component("olab_round_driver", html='<div class="olab-status"></div>',
+                                             css=_CSS, js=JS, isolate_styles=False)
+    data = {"key": key, "nonce": nonce, "start": int(start), "T": int(T), "speed": float(speed), "fps": FPS,
+            "button": button, "pause_key": pause_key}
+    return _driver(key=f"{key}_driver", data=data, on_stopped_change=on_stopped or (lambda: None),
+                   height="content")

@@ -1,0 +1,134 @@
+"""Play in the browser (olapp.animation): the frames every lesson sends when its player plays, and
+the round the server takes back when the browser stops."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from olapp import animation, registry
+from olapp.controls import stop_where_the_browser_stopped
+from tests.helpers import _decode, figures, run_page
+
+LESSONS = list(registry.lessons())
+
+
+def _payload(fig: dict) -> dict | None:
+    meta = fig.get("layout", {}).get("meta")
+    if not isinstance(meta, dict) or "olab_frames" not in meta:
+        return None
+    p = json.loads(meta["olab_frames"])
+    p["traces"] = [_decode(tr) for tr in p["traces"]]
+    return p
+
+
+def _resolve(p: dict, k: int) -> dict:
+    tr = p["traces"][k]
+    if "slice" not in tr:
+        return tr
+    parent = dict(p["traces"][tr["slice"]])
+    for path in tr["fields"]:
+        if len(path) == 1:
+            parent[path[0]] = np.asarray(parent[path[0]], dtype=object)[tr["lo"]:tr["hi"]]
+        else:
+            inner = dict(parent[path[0]])
+            inner[path[1]] = np.asarray(inner[path[1]], dtype=object)[tr["lo"]:tr["hi"]]
+            parent[path[0]] = inner
+    return parent
+
+
+def _same(a, b) -> bool:
+    """Equal as plotly.js reads them: arrays and lists by value (NaN equal to NaN), dicts key by key."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple, np.ndarray)) or isinstance(b, (list, tuple, np.ndarray)):
+        A, B = np.asarray(a, dtype=object), np.asarray(b, dtype=object)
+        return A.shape == B.shape and all(_same(x, y) for x, y in zip(A.ravel(), B.ravel()))
+    if isinstance(a, (int, float, np.number)) and isinstance(b, (int, float, np.number)) and not isinstance(a, bool):
+        return (np.isnan(a) and np.isnan(b)) if (np.isnan(a) or np.isnan(b)) else bool(np.isclose(a, b, rtol=1e-12))
+    return a == b
+
+
+def _merged(a, b):
+    """The browser's merge of a frame's layout key into the chart's: dicts key by key, else replaced."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return {**a, **{k: _merged(a.get(k), v) for k, v in b.items()}}
+    return b
+
+
+@pytest.mark.parametrize("entry", LESSONS, ids=lambda e: e.slug)
+def test_play_sends_frames_that_redraw_each_animated_chart(entry):
+    at = run_page(entry.path)
+    T = at.session_state["t"]                          # a page opens at the end of its run
+    at_the_end = figures(at)
+    at.button(key="t_playbtn").click().run()
+    assert not at.exception
+    assert at.session_state["t_play"] and at.session_state["t"] == 0     # Play at the end replays from 0
+    served = figures(at)
+    assert len(served) == len(at_the_end)
+    animated = [(f, _payload(f), end) for f, end in zip(served, at_the_end) if _payload(f) is not None]
+    assert animated, f"/{entry.slug}: no chart moves with Play"
+    for fig, p, end in animated:
+        rounds = p["rounds"]
+        assert rounds[0] == 0 and rounds[-1] == T and len(rounds) <= animation.MAX_FRAMES
+        assert all(b > a for a, b in zip(rounds, rounds[1:]))
+        assert fig["layout"]["meta"]["olab_play"] == at.session_state["t_nonce"]
+        # frame 0 is the chart as served (round 0): the frames' plain figures agree with plotly's
+        first = [_resolve(p, k) for k in p["frames"][0]]
+        assert len(first) == len(fig["data"]), entry.slug
+        for mine, theirs in zip(first, fig["data"]):
+            assert _same(mine, theirs), (entry.slug, theirs.get("name"))
+        assert p["layouts"][p["frame_layouts"][0]] == {}
+        # the last frame is the chart the server draws at round T (what the browser shows at the end)
+        final = [_resolve(p, k) for k in p["frames"][-1]]
+        assert len(final) == len(end["data"]) and all(_same(a, b) for a, b in zip(final, end["data"])), entry.slug
+        last = _decode(p["layouts"][p["frame_layouts"][-1]])
+        assert all(k not in ("template", "meta") for k in last)
+        for k, v in last.items():
+            assert _same(_merged(fig["layout"].get(k), v), end["layout"].get(k)), (entry.slug, k)
+        for k in set(fig["layout"]) | set(end["layout"]):
+            if k not in last and k != "meta":
+                assert _same(fig["layout"].get(k), end["layout"].get(k)), (entry.slug, k)
+
+
+def test_without_play_no_chart_carries_frames():
+    at = run_page("pages/perceptron.py")
+    assert not [f for f in figures(at) if _payload(f) is not None]
+    at.button(key="t_playbtn").click().run()
+    at.button(key="t_step").click().run()                # a step stops the play: the frames go
+    assert not at.session_state["t_play"] and at.session_state["t"] == 1
+    assert not [f for f in figures(at) if _payload(f) is not None]
+
+
+def test_the_server_takes_back_the_round_where_the_browser_stopped():
+    ss = {"t": 0, "t_play": True, "t_nonce": "t-3"}
+    assert not stop_where_the_browser_stopped(ss, "t", 50, {"nonce": "t-2", "round": 9})   # an older play
+    assert not stop_where_the_browser_stopped(ss, "t", 50, {"nonce": "t-3", "round": "x"})
+    assert not stop_where_the_browser_stopped(ss, "t", 50, None)
+    assert ss == {"t": 0, "t_play": True, "t_nonce": "t-3"}
+    assert stop_where_the_browser_stopped(ss, "t", 50, {"nonce": "t-3", "round": 70})
+    assert ss["t"] == 50 and not ss["t_play"]
+
+
+@pytest.mark.parametrize("start,T", [(0, 0), (0, 1), (3, 60), (0, 2000), (1999, 2000), (7, 7)])
+def test_frame_rounds_run_from_the_start_to_the_end(start, T):
+    r = animation.frame_rounds(start, T)
+    assert r[0] == min(start, T) and r[-1] == T and len(r) <= animation.MAX_FRAMES
+    assert len(r) == min(T - start + 1, animation.MAX_FRAMES) if T > start else len(r) == 1
+    assert np.all(np.diff(r) > 0)
+
+
+def test_a_run_of_another_traces_points_is_sent_as_a_slice():
+    x = np.arange(10.0)
+    table = [dict(type="scatter", name="seen", x=x[:k], y=2 * x[:k], customdata=np.c_[x, x][:k]) for k in (3, 10, 6)]
+    table.append(dict(type="scatter", name="to come", x=x[4:], y=2 * x[4:]))
+    table.append(dict(type="scatter", name="to come", x=x, y=2 * x))
+    table.append(dict(type="scatter", name="seen", x=x[:3], y=-x[:3], customdata=np.c_[x, x][:3]))   # not a run
+    out = animation._slices(table)
+    assert out[1] is table[1] and out[4] is table[4]           # the longest of each kind is sent whole
+    assert out[0] == {"slice": 1, "lo": 0, "hi": 3, "fields": [["x"], ["y"], ["customdata"]]}
+    assert out[2]["slice"] == 1 and (out[2]["lo"], out[2]["hi"]) == (0, 6)
+    assert out[3] == {"slice": 4, "lo": 4, "hi": 10, "fields": [["x"], ["y"]]}
+    assert out[5] is table[5]
