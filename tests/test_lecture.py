@@ -13,7 +13,8 @@ import pytest
 
 from olapp import lecture, registry
 from olapp.lessons import halving as halving_text
-from olcore.lessons import halving, perceptron
+from olapp.lessons import ogd as ogd_text
+from olcore.lessons import halving, ogd, perceptron
 from tests.helpers import run_page
 
 #: The scene's run rebuilt from the page's settings (session state), independently of the page.
@@ -22,6 +23,10 @@ ORACLES = {
         halving_text.CODES[ss["stream"]], ss["n"], ss["T"], ss["p"], ss["extra"], ss["seed"])),
     "perceptron": lambda ss: perceptron.analyse(perceptron.generated_stream(
         ss["T"], ss["gamma"], ss["noise"], ss["seed"]), ss["epochs"], ss["stream"]),
+    "ogd": lambda ss: ogd.analyse(ogd.make_stream(ss["stream"], ss["T"], ss["noise"] if "noise" in ss else None,
+                                                  ss["seed"], ss["d"]),
+                                  ss["loss"], ss["domain"], float(ss["radius"]), None, ogd_text.PREFIX_POINTS,
+                                  float(ss["eta_mult"])),
 }
 WITH_LECTURE = [e for e in registry.lessons() if e.lecture]
 SCENES = [(e, k) for e in WITH_LECTURE for k in range(1, len(e.lecture) + 1)]
