@@ -13,8 +13,9 @@ import pytest
 
 from olapp import lecture, registry
 from olapp.lessons import halving as halving_text
+from olapp.lessons import kernel_perceptron as kernel_text
 from olapp.lessons import ogd as ogd_text
-from olcore.lessons import halving, ogd, perceptron
+from olcore.lessons import halving, kernel_perceptron, ogd, online_svm, perceptron
 from tests.helpers import run_page
 
 #: The scene's run rebuilt from the page's settings (session state), independently of the page.
@@ -27,6 +28,11 @@ ORACLES = {
                                                   ss["seed"], ss["d"]),
                                   ss["loss"], ss["domain"], float(ss["radius"]), None, ogd_text.PREFIX_POINTS,
                                   float(ss["eta_mult"])),
+    "kernel_perceptron": lambda ss: kernel_perceptron.budget_run(
+        kernel_perceptron.make_stream(ss["stream"], ss["T"], ss["seed"]), int(ss["B"]), ss["seed"],
+        kernel_text.KERNELS[ss["kernel"]], float(ss["rbf_gamma"]), int(ss["degree"]), float(ss["coef0"])),
+    "online_svm": lambda ss: online_svm.analyse_alma(online_svm.separable_stream(
+        int(ss["T"]), float(ss["gamma"]), int(ss["seed"])), float(ss["alpha"]), int(ss["epochs"])),
 }
 WITH_LECTURE = [e for e in registry.lessons() if e.lecture]
 SCENES = [(e, k) for e in WITH_LECTURE for k in range(1, len(e.lecture) + 1)]
