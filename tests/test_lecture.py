@@ -15,7 +15,7 @@ from olapp import lecture, registry
 from olapp.lessons import halving as halving_text
 from olapp.lessons import kernel_perceptron as kernel_text
 from olapp.lessons import ogd as ogd_text
-from olcore.lessons import halving, kernel_perceptron, ogd, online_svm, perceptron
+from olcore.lessons import halving, kernel_perceptron, mistakes_to_risk, ogd, online_svm, perceptron
 from tests.helpers import run_page
 
 #: The scene's run rebuilt from the page's settings (session state), independently of the page.
@@ -33,6 +33,9 @@ ORACLES = {
         kernel_text.KERNELS[ss["kernel"]], float(ss["rbf_gamma"]), int(ss["degree"]), float(ss["coef0"])),
     "online_svm": lambda ss: online_svm.analyse_alma(online_svm.separable_stream(
         int(ss["T"]), float(ss["gamma"]), int(ss["seed"])), float(ss["alpha"]), int(ss["epochs"])),
+    "mistakes_to_risk": lambda ss: mistakes_to_risk.analyse(mistakes_to_risk.make_stream(
+        ss["stream"], ss["n"], ss["d"], ss["noise"], ss["seed"]), ss["stream"], ss["d"], ss["noise"], ss["seed"],
+        ss["learner"], float(ss["delta"])),
 }
 WITH_LECTURE = [e for e in registry.lessons() if e.lecture]
 SCENES = [(e, k) for e in WITH_LECTURE for k in range(1, len(e.lecture) + 1)]
