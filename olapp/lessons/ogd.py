@@ -335,12 +335,12 @@ LECTURE = [
         "ℓ_t(θ_t) − ℓ_t(θ*) ≤ ⟨∇ℓ_t, θ_t − θ*⟩. Together, each round's regret is at most the drop in potential "
         "over 2η plus (η/2)‖∇ℓ_t‖². **Summing telescopes**: R_T ≤ D²/(2η) + (η/2)G²T, and η = D/(G√T) makes "
         "both halves D G √T / 2. The proof's charts are further down.")),
-    Scene("Too small a step: η = η*/8", _SMALL, t=0, narration=(
+    Scene("Too small a step", _SMALL, t=0, narration=(
         "The proof's bound D²/(2η) + (η/2)Σ‖∇ℓ_t‖² holds for **every** η, but only η* balances its two terms. "
         "Divide the step by 8: the first term, the price of the start, is 8 times larger."),
         question=Question(_share_prompt, "choice", lesson.regret_share_band, args=(_SHARE_EDGES,),
                           options=_SHARE_OPTIONS, explain=_share_why)),
-    Scene("Too large a step: η = 8 η*", _LARGE, t=None, narration=(
+    Scene("Too large a step", _LARGE, t=None, narration=(
         "Multiply the step by 8: now the second term (η/2)Σ‖∇ℓ_t‖² grows, and θ jumps around the boundary. The "
         "theorem's D G √T is not drawn (it assumes η*); the proof's curve still bounds the regret. The η sweep "
         "further down shows the whole trade-off: the mean regret over seeds against η, and the proof's U-shaped "
