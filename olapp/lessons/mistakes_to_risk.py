@@ -229,7 +229,7 @@ def _scene(source: str = "Label noise", n: int = 1000, learner: str = "perceptro
 
 
 _NOISY, _LARGE, _PA = _scene(), _scene("Separable", 2000), _scene("Overlapping classes", learner="pa")
-_M_EDGES = (0, 101, 201, 401)
+_M_EDGES = (0, 101, 201, 301)
 
 
 def _mistakes_prompt(a: Analysis) -> str:
@@ -269,7 +269,7 @@ LECTURE = [
         "10% of the labels are flipped, so no classifier has risk below 0.1. The Perceptron updates on every "
         "mistake, noisy or not."),
         question=Question(_mistakes_prompt, "choice", lesson.mistakes_band, args=(_M_EDGES,),
-                          options={0: "100 or fewer", 1: "101 to 200", 2: "201 to 400", 3: "more than 400"},
+                          options={0: "100 or fewer", 1: "101 to 200", 2: "201 to 300", 3: "more than 300"},
                           explain=_mistakes_why)),
     Scene("The mistakes are a martingale's increments", _NOISY, t=None, narration=(
         "Given the past, 1[H_(t−1)(x_t) ≠ y_t] has mean risk(H_(t−1)): so risk(H_(t−1)) − 1[mistake_t] is a "
