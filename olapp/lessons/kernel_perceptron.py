@@ -246,10 +246,11 @@ def _roomy_why(b: BudgetRun) -> str:
     if lesson.evicts(b):
         return (f"Yes: the kernel Perceptron makes {M} mistakes, more than B = {b.B}, so the cache fills and "
                 f"{len(b.evictions)} mistakes evict a support.")
-    return (f"No: the kernel Perceptron makes only {M} mistakes here, fewer than B = {b.B}. Until the cache is full "
-            "the budget learner is the kernel Perceptron, so it never fills: the same predictions, the same "
-            f"{b.trace.n_mistakes} mistakes. A budget costs nothing once B exceeds the mistakes, which Novikoff "
-            "bounds by (R_K/γ_K)².")
+    return (f"No: the kernel Perceptron makes only {M} mistakes here, no more than B = {b.B}. Until a mistake finds "
+            "the cache full "
+            "the budget learner is the kernel Perceptron, so none ever does: the same predictions, the same "
+            f"{b.trace.n_mistakes} mistakes. A budget costs nothing once B is at least the mistakes, which "
+            "Novikoff bounds by (R_K/γ_K)² when the stream has a margin in the RKHS.")
 
 
 LECTURE = [
