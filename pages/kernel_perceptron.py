@@ -44,10 +44,10 @@ if two_d:
     left, right = st.columns([1.1, 1])
     r = page.run(lesson.region, stream, t, a.lim, None, 0, *K, L.GRID)
     page.chart(figs.region(a.X, a.y, r, t, a.lim), L.region(a, r), key="region", where=left)
-    page.chart(figs.mistakes(a, t), L.mistakes(a), key="mistakes", where=right)
+    page.chart(figs.mistakes(a, t), L.mistakes(a, t), key="mistakes", where=right)
 else:
     st.info(L.not_2d(stream.X.shape[1]), icon=":material/info:")
-    page.chart(figs.mistakes(a, t), L.mistakes(a), key="mistakes")
+    page.chart(figs.mistakes(a, t), L.mistakes(a, t), key="mistakes")
 page.download(a.trace, stream, bound=a.bound.as_curve(a.T) if a.bound.applies else None, name="run")
 page.theorem(a.bound, run_line=L.run_line(a))
 
@@ -64,9 +64,9 @@ if two_d:
     rb = page.run(lesson.region, stream, t, a.lim, int(B), seed or 0, *K, L.GRID)
     page.chart(figs.region(a.X, a.y, rb, t, a.lim, title=f"Decision region with B = {B}"),
                L.region(a, rb, f"the budget learner (B = {B})"), key="region_budget", where=left)
-    page.chart(figs.cache(b, t), L.cache(b), key="cache", where=right)
+    page.chart(figs.cache(b, t), L.cache(b, t), key="cache", where=right)
 else:
-    page.chart(figs.cache(b, t), L.cache(b), key="cache")
+    page.chart(figs.cache(b, t), L.cache(b, t), key="cache")
 sw = page.run(lesson.budget_sweep, source if source in L.SOURCES else "XOR", L.SWEEP_T, L.SWEEP_BS, L.SWEEP_SEEDS, *K)
 page.chart(figs.sweep(sw), L.sweep(sw), key="sweep")
 

@@ -52,7 +52,7 @@ else:
 
 # ---- regret against the theorem ---------------------------------------------------------------------
 page.section("Regret against D G √T")
-page.chart(figs.regret(a, t), L.regret(a), key="regret")
+page.chart(figs.regret(a, t), L.regret(a, t), key="regret")
 st.caption(L.g_line(a))
 page.download(a.trace, stream, bound=a.proof_bound.curve, name="run")
 page.theorem([a.theorem, a.proof_bound], run_line=L.run_line(a))

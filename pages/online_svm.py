@@ -42,11 +42,11 @@ if a.X.shape[1] == 2:
     left, right = st.columns([1.1, 1])
     page.chart(figs.alma_plane(a, t), text.alma_plane(a, s), key="alma_plane", where=left)
     with right:
-        page.chart(figs.alma_updates(a, t), text.alma_updates(a), key="alma_updates")
+        page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
 else:
     st.info(text.not_2d(a.X.shape[1]), icon=":material/info:")
-    page.chart(figs.alma_updates(a, t), text.alma_updates(a), key="alma_updates")
-page.chart(figs.alma_margin(a, t), text.alma_margin(a), key="alma_margin")
+    page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
+page.chart(figs.alma_margin(a, t), text.alma_margin(a, t), key="alma_margin")
 page.download(a.trace, stream, bound=a.updates.value if a.separable else None, name="alma")
 page.theorem([a.updates, a.final_margin])
 page.show_code(linear.ALMA)

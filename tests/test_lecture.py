@@ -13,7 +13,9 @@ import pytest
 
 from olapp import lecture, registry
 from olapp.lessons import halving as halving_text
-from olcore.lessons import halving, perceptron
+from olapp.lessons import kernel_perceptron as kernel_text
+from olapp.lessons import ogd as ogd_text
+from olcore.lessons import halving, kernel_perceptron, mistakes_to_risk, ogd, online_svm, perceptron
 from tests.helpers import run_page
 
 #: The scene's run rebuilt from the page's settings (session state), independently of the page.
@@ -22,6 +24,18 @@ ORACLES = {
         halving_text.CODES[ss["stream"]], ss["n"], ss["T"], ss["p"], ss["extra"], ss["seed"])),
     "perceptron": lambda ss: perceptron.analyse(perceptron.generated_stream(
         ss["T"], ss["gamma"], ss["noise"], ss["seed"]), ss["epochs"], ss["stream"]),
+    "ogd": lambda ss: ogd.analyse(ogd.make_stream(ss["stream"], ss["T"], ss["noise"] if "noise" in ss else None,
+                                                  ss["seed"], ss["d"]),
+                                  ss["loss"], ss["domain"], float(ss["radius"]), None, ogd_text.PREFIX_POINTS,
+                                  float(ss["eta_mult"])),
+    "kernel_perceptron": lambda ss: kernel_perceptron.budget_run(
+        kernel_perceptron.make_stream(ss["stream"], ss["T"], ss["seed"]), int(ss["B"]), ss["seed"],
+        kernel_text.KERNELS[ss["kernel"]], float(ss["rbf_gamma"]), int(ss["degree"]), float(ss["coef0"])),
+    "online_svm": lambda ss: online_svm.analyse_alma(online_svm.separable_stream(
+        int(ss["T"]), float(ss["gamma"]), int(ss["seed"])), float(ss["alpha"]), int(ss["epochs"])),
+    "mistakes_to_risk": lambda ss: mistakes_to_risk.analyse(mistakes_to_risk.make_stream(
+        ss["stream"], ss["n"], ss["d"], ss["noise"], ss["seed"]), ss["stream"], ss["d"], ss["noise"], ss["seed"],
+        ss["learner"], float(ss["delta"])),
 }
 WITH_LECTURE = [e for e in registry.lessons() if e.lecture]
 SCENES = [(e, k) for e in WITH_LECTURE for k in range(1, len(e.lecture) + 1)]
@@ -130,3 +144,32 @@ def test_a_lesson_without_a_lecture_says_so():
         pytest.skip("every lesson has a lecture")
     at = run_page(bare[0].path, query={"scene": "1"})
     assert any("no lecture yet" in w.value for w in at.warning)
+
+
+def test_whole_run_captions_follow_the_players_round():
+    """Captions that state a whole-run total read the player's round instead, so a question held at an early
+    round is not answered under its chart (the charts are cut by the kit; their captions are the page's)."""
+    from olapp.figures import online_svm as svm_figs
+    from olapp.lessons import mistakes_to_risk as m2r_text
+    from olapp.lessons import online_svm as svm_text
+
+    a = ogd.analyse(ogd.make_stream("Noisy", 200, 0.1, 0, 2), "logistic", "ball", 1.0, None, 3)
+    assert f"{a.regret[-1]:.4g}" in ogd_text.regret(a, a.T) and f"{a.regret[-1]:.4g}" not in ogd_text.regret(a, 0)
+    assert f"R_50 = {a.regret[49]:.4g}" in ogd_text.regret(a, 50)
+
+    s = kernel_perceptron.make_stream("Moons", 200, 0)
+    k, b = kernel_perceptron.analyse(s), kernel_perceptron.budget_run(s, 3, 0)
+    assert f"M_T = {k.M} mistakes" in kernel_text.mistakes(k) and "M_0 = 0 mistakes" in kernel_text.mistakes(k, 0)
+    assert "not full yet" in kernel_text.cache(b, 0) and "0 supports after 0 rounds" in kernel_text.cache(b, 0)
+    assert f"{b.free.n_mistakes} supports at the end" in kernel_text.cache(b, b.trace.T)
+
+    al = online_svm.analyse_alma(online_svm.separable_stream(60, 0.15, 0), 0.5, 50)
+    early = svm_text.alma_updates(al, 0) + svm_text.alma_margin(al, 0)
+    assert f"{al.n_updates} updates" not in early and f"pass {al.converged_pass}" not in early
+    assert f"From pass {al.converged_pass} on" in svm_text.alma_margin(al, al.T)
+    marks = lambda t: [x.text for x in svm_figs.alma_updates(al, t).layout.annotations if "no update" in x.text]
+    assert marks(0) == [] and marks(al.T) == [f"pass {al.converged_pass}: no update"]
+
+    r = mistakes_to_risk.analyse(mistakes_to_risk.make_stream("Label noise", 300, 3, 0.1, 0), "Label noise", 3, 0.1, 0)
+    assert f"M_n/n = {r.M[-1] / r.n:.4f}" in m2r_text.ensemble(r) and "M_n/n" not in m2r_text.ensemble(r, 0)
+    assert f"ends at {r.martingale[-1]:.2f}" in m2r_text.martingale(r) and "ends at" not in m2r_text.martingale(r, 10)

@@ -86,3 +86,38 @@ def test_streams_are_seeded_and_checked():
     for bad in (("Spiral", 10, 0), ("XOR", 0, 0), ("XOR", 10, -1)):
         with pytest.raises(StreamError):
             lesson.make_stream(*bad)
+
+
+# ---- the lecture's answers ---------------------------------------------------------------------------------
+
+def _xor_cycles(cycles: int):
+    """(1, 1)+, (−1, −1)+, (1, −1)−, (−1, 1)−, repeated. With the linear kernel, by hand: f = 0 errs on (1, 1);
+    f = (1, 1) scores −2 on (−1, −1)+; f = 0 errs on (1, −1); f = (−1, 1) scores 2 on (−1, 1)−; f = 0 again:
+    every round is a mistake."""
+    from olcore import streams
+
+    X = np.tile([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]], (cycles, 1))
+    y = np.tile([1, 1, -1, -1], cycles)
+    return streams.from_arrays("linear", X, y)
+
+
+def test_free_mistakes_band_counts_every_round_on_xor_with_the_linear_kernel():
+    b = lesson.budget_run(_xor_cycles(3), 100, 0, "linear")
+    assert b.free.n_mistakes == 12
+    assert lesson.free_mistakes_band(b, (0, 5, 13)) == 1
+    assert lesson.free_mistakes_band(b, (0, 5, 12)) == 2
+    assert lesson.budget_mistakes_band(b, (0, 5, 12)) == 2            # B = 100 never fills: the same 12
+    assert not lesson.evicts(b)
+
+
+def test_evicts_on_the_facts_sequence_iff_the_cache_is_smaller_than_its_norm_squared():
+    # The Fact's sequence cycles through B + 1 unit vectors: the kernel Perceptron errs once on each (score 0),
+    # B + 1 mistakes in all, then u = Σ y_i e_i is learned. A cache of B + 1 never evicts; a cache of B does.
+    B = 4
+    s = streams.adversary_budget(B, 10 * (B + 1))
+    roomy, tight = lesson.budget_run(s, B + 1, 0, "linear"), lesson.budget_run(s, B, 0, "linear")
+    assert roomy.free.n_mistakes == B + 1 and roomy.trace.n_mistakes == B + 1
+    assert not lesson.evicts(roomy)
+    assert lesson.evicts(tight)
+    assert tight.trace.n_mistakes >= 10                            # at least one per cycle of B + 1 rounds
+    assert lesson.budget_mistakes_band(tight, (0, B + 2)) == 1

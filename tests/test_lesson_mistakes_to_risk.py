@@ -229,3 +229,32 @@ def test_alma_is_offered_and_its_ensemble_is_its_own_run():
     run = linear.alma(s.X, s.y, alpha=0.9)
     assert np.array_equal(ens.mistakes, run.mistakes)
     assert np.allclose(ens.weights[-1], run.weights[-1])
+
+
+# ---- the lecture's answers ---------------------------------------------------------------------------------
+
+def _by_hand(M, average, bound):
+    """An analysis-shaped record of n = len(M) rounds: M_t, the running average risk and Step 1's bound at n."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(M=np.asarray(M), average=np.asarray(average, float), n=len(M),
+                           average_report=SimpleNamespace(value=bound))
+
+
+def test_mistakes_band_and_average_vs_mistakes_by_hand():
+    a = _by_hand([1, 1, 2, 2], [1.0, 0.6, 0.55, 0.45], 0.9)     # M_n/n = 2/4 = 0.5, average 0.45: below
+    assert lesson.mistakes_band(a, (0, 2, 3)) == 1
+    assert lesson.mistakes_band(a, (0, 3)) == 0
+    assert lesson.average_vs_mistakes(a) == 0
+    assert lesson.average_vs_mistakes(_by_hand([1, 1, 2, 2], [1.0, 0.7, 0.6, 0.5], 0.9)) == 0   # equal: "at or below"
+    assert lesson.average_vs_mistakes(_by_hand([1, 1, 2, 2], [1.0, 0.7, 0.6, 0.55], 0.9)) == 1
+    assert lesson.average_vs_mistakes(_by_hand([1, 1, 2, 2], [1.0, 0.9, 0.9, 0.95], 0.9)) == 2
+
+
+def test_the_answers_read_the_run():
+    s = lesson.make_stream("Label noise", 300, 3, 0.1, 2)
+    a = lesson.analyse(s, "Label noise", 3, 0.1, 2, "perceptron", 0.05)
+    M = int(linear.perceptron(s.X, s.y).mistakes.sum())               # the one pass, recounted
+    assert int(a.M[-1]) == M
+    assert lesson.mistakes_band(a, (0, M, M + 1)) == 1
+    assert (lesson.average_vs_mistakes(a) >= 1) == (a.martingale[-1] > 0)

@@ -83,3 +83,44 @@ def test_hinge_runs_too_large_to_certify_get_a_clear_message_not_a_long_solve():
     with pytest.raises(StreamError, match="hinge loss"):
         ogd.sweep("Noisy", 2000, 0.1, "hinge", "ball", 1.0, d=20)
     ogd.analyse(s, "logistic", "ball", 1.0)                 # the same stream with a smooth loss runs
+
+
+# ---- the lecture's answers ---------------------------------------------------------------------------------
+
+def _hand_stream():
+    """Linear losses ℓ_t(θ) = y_t θ·x_t with x_t = (1, 0), y_t = −1: each gradient is (−1, 0), so with η = 0.5 in
+    the box |θ_i| ≤ 1 the steps go 0 → 0.5 → 1.0 (on the boundary, not outside) → 1.5 (projected to 1) → 1.5."""
+    from olcore import streams
+
+    X = np.tile([1.0, 0.0], (4, 1))
+    return streams.from_arrays("linear", X, -np.ones(4))
+
+
+def test_first_projection_is_the_first_step_outside_C_by_hand():
+    a = ogd.analyse(_hand_stream(), "linear", "box", 1.0, eta=0.5, prefix_points=2)
+    assert ogd.first_projection(a) == 3                       # round 2 lands on the boundary: no projection
+    assert list(a.projected) == [False, False, True, True]
+    assert ogd.first_projection_band(a, (1, 3, 10)) == 1      # rounds 3-9
+    assert ogd.first_projection_band(a, (1, 11, 51)) == 0
+    never = ogd.analyse(_hand_stream(), "linear", "box", 1.0, eta=0.1, prefix_points=2)   # 4 steps of 0.1
+    assert ogd.first_projection(never) == 0
+    assert ogd.first_projection_band(never, (1, 11, 51)) == 3  # the "never" option
+
+
+def test_regret_share_by_hand():
+    # losses −θ₁: 0, −0.5, −1, −1 (total −2.5); θ* = (1, ·) pays −1 each round (−4): R_T = 1.5.
+    # D = 2r√d = 2√2, G = ‖x‖ = 1, T = 4: D G √T = 4√2.
+    a = ogd.analyse(_hand_stream(), "linear", "box", 1.0, eta=0.5, prefix_points=2)
+    assert a.regret[-1] == pytest.approx(1.5, abs=1e-6)
+    assert ogd.regret_share(a) == pytest.approx(1.5 / (4 * np.sqrt(2)), abs=1e-6)
+    assert ogd.regret_share_band(a, (0.0, 0.25, 0.5, 1.0)) == 1
+    assert ogd.regret_share_band(a, (0.0, 0.3, 0.5, 1.0)) == 0
+
+
+def test_regret_share_at_eta_star_never_exceeds_one_and_a_small_step_costs_more():
+    s = ogd.make_stream("Noisy", T=300, noise=0.1, seed=3)
+    tuned = ogd.analyse(s, "logistic", "ball", 1.0, prefix_points=3)
+    small = ogd.analyse(s, "logistic", "ball", 1.0, prefix_points=3, eta_mult=0.125)
+    assert ogd.regret_share(tuned) <= 1.0
+    assert ogd.regret_share_band(tuned, (0.0, 0.25, 0.5, 1.0)) < 3
+    assert ogd.regret_share(small) > ogd.regret_share(tuned)

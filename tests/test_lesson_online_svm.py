@@ -91,3 +91,36 @@ def test_selective_analysis_and_its_sweep():
     assert r.sweep_labels[-1] == r.T and r.sweep_mistakes[-1] == r.full.mistakes.sum()     # c = inf
     assert np.all(np.diff(r.sweep_labels) >= 0)                                            # more c, more labels
     assert r.labels[-1] == r.trace.extras["queried"].sum()
+
+
+# ---- the lecture's answers ---------------------------------------------------------------------------------
+
+def _two_points():
+    """x = (1, 0) and (0, 1), both labelled +1. ALMA with α = 1 (target 0) by hand: round 1, w = 0 has margin
+    0 ≤ 0, so w ← Π(0 + √2/√1 · e₁) = e₁; round 2, e₁·e₂ = 0 ≤ 0, so w ← Π(e₁ + √2/√2 · e₂) = (1, 1)/√2.
+    Pass 2: both margins are 1/√2 > 0, no update. The SVM direction is (1, 1)/√2 with γ⋆ = 1/√2, and ALMA's
+    final hyperplane is exactly it: margin share 1."""
+    return streams.from_arrays("linear", np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([1, 1]))
+
+
+def test_clean_pass_and_margin_share_by_hand():
+    a = lesson.analyse_alma(_two_points(), alpha=1.0, epochs=3)
+    assert a.n_updates == 2 and a.converged_pass == 2
+    assert lesson.clean_pass_band(a, (1, 2, 3)) == 1
+    assert lesson.clean_pass_band(a, (1, 6, 21)) == 0
+    assert lesson.margin_share(a) == pytest.approx(1.0, abs=1e-6)
+    assert lesson.margin_share_band(a, (0.0, 0.7, 0.85)) == 2
+
+
+def test_no_clean_pass_is_the_last_option():
+    a = lesson.analyse_alma(_two_points(), alpha=1.0, epochs=1)      # one pass, and it updates twice
+    assert a.converged_pass is None
+    assert lesson.clean_pass_band(a, (1, 6, 21)) == 3
+
+
+def test_margin_share_meets_the_guarantee_once_a_pass_is_clean():
+    for seed in range(3):
+        a = lesson.analyse_alma(lesson.separable_stream(40, 0.2, seed), alpha=0.5, epochs=200)
+        assert a.converged_pass is not None
+        assert lesson.margin_share(a) >= 0.5 - 1e-9
+        assert lesson.margin_share_band(a, (0.0, 0.5, 0.75)) >= 1

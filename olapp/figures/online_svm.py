@@ -106,6 +106,14 @@ def _level(fig: Fig, value: float, T: int, name: str, colour: str, dash: str, wi
                     hovertemplate="%{y:.4g}"))
 
 
+def _clean_pass(fig: Fig, a, t: int) -> None:
+    """Mark the first pass without an update once the player has played it (a round marker from the future
+    would answer the lecture's question about it before the rounds are played)."""
+    if a.converged_pass is not None and a.epochs > 1 and t >= a.converged_pass * a.pass_length:
+        fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
+                  colour=theme.GREY, side="right")
+
+
 @figure(animated=True)
 def alma_updates(a, t: int) -> go.Figure:
     """ALMA's updates (and the Perceptron's mistakes) over rounds against ALMA's update bound, and the
@@ -120,9 +128,7 @@ def alma_updates(a, t: int) -> go.Figure:
     if a.updates.applies:
         _level(fig, a.updates.value, a.T, bound_name(a.updates.formula), theme.BOUND, "dash")
         _level(fig, a.slide_order, a.T, "order on the slide: (‖u_SVM‖/α)²", theme.GREY, "dot", 1.5)
-    if a.converged_pass is not None and a.epochs > 1:
-        fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
-                  colour=theme.GREY, side="right")
+    _clean_pass(fig, a, t)
     fig.round_marker(t)
     lay = axes("round t", "count")
     top = max(a.updates.value if a.updates.applies else 0, float(a.n_updates), float(a.perceptron.mistakes.sum()))
@@ -144,9 +150,7 @@ def alma_margin(a, t: int) -> go.Figure:
     if a.separable:
         _level(fig, a.final_margin.value, T, "bound: (1 − α)γ⋆ (once a pass makes no update)", theme.BOUND, "dash")
         _level(fig, a.gamma, T, "SVM margin γ⋆", theme.GREEN, "dot", 2)
-    if a.converged_pass is not None and a.epochs > 1:
-        fig.vline((a.converged_pass - 1) * a.pass_length + 0.5, f"pass {a.converged_pass}: no update",
-                  colour=theme.GREY, side="right")
+    _clean_pass(fig, a, t)
     fig.round_marker(t)
     fin = m[np.isfinite(m)]
     hi = max(a.gamma, float(fin.max()) if fin.size else 0.0, 0.05)

@@ -12,7 +12,10 @@ import numpy as np
 
 from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis, Region, kernel_name
 
+from olcore.lessons import kernel_perceptron as lesson
+
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 NOTES = "Cesa-Bianchi, On-line learning, Kernel-based on-line learning"
 
@@ -113,11 +116,16 @@ def not_2d(d: int) -> str:
     return f"The decision region is drawn for 2 features; this stream has {d}."
 
 
-def mistakes(a: KernelAnalysis) -> str:
-    text = f"M_T = {a.M} mistakes in {a.T} rounds; R_K = {_n(a.R)}. {a.margin_note} "
+def mistakes(a: KernelAnalysis, t: int | None = None) -> str:
+    """The mistakes chart's caption; with ``t`` (the player's round) it counts the mistakes of rounds 1..t."""
+    t = a.T if t is None else min(max(int(t), 0), a.T)
+    M = int(a.trace.extras["M"][t])
+    text = (f"M_T = {a.M} mistakes in {a.T} rounds" if t == a.T else f"M_{t} = {M} mistakes in the first {t} of "
+            f"{a.T} rounds") + f"; R_K = {_n(a.R)}. {a.margin_note} "
     if a.bound.applies:
         text += (f"The bound drawn is (R_K/γ_lo)² = {_n(a.bound.value)} ≥ (R_K/γ_K)²: it uses the margin of a separator "
-                 f"that exists, so it holds; the run used {100 * a.M / a.bound.value:.2g} % of it.")
+                 f"that exists, so it holds; {'the run' if t == a.T else 'so far the run'} used "
+                 f"{100 * M / a.bound.value:.2g} % of it.")
     else:
         text += "No bound is drawn: its assumption fails (see the theorem box)."
     return text
@@ -148,15 +156,20 @@ def budget_status(b: BudgetRun, t: int) -> str:
             f"({ev} evictions), **{int(b.free.extras['M'][t])}** without a budget.")
 
 
-def cache(b: BudgetRun) -> str:
+def cache(b: BudgetRun, t: int | None = None) -> str:
+    """The cache chart's caption; with ``t`` (the player's round) it tells rounds 1..t only."""
     tr = b.trace
-    full = np.flatnonzero(tr.extras["cache_size"] == b.B)
-    when = f"full from round {int(full[0])} on" if full.size else "never full"
-    ev = (f"crosses mark the {len(b.evictions)} mistakes that threw a random support away" if len(b.evictions)
-          else "no mistake had to throw a support away")
+    T = tr.T
+    t = T if t is None else min(max(int(t), 0), T)
+    full = np.flatnonzero(tr.extras["cache_size"][:t + 1] == b.B)
+    when = f"full from round {int(full[0])} on" if full.size else ("never full" if t == T else "not full yet")
+    n_ev = int(tr.extras["evicted"][:t].sum())
+    ev = (f"crosses mark the {n_ev} mistakes that threw a random support away" if n_ev
+          else "no mistake had to throw a support away" + ("" if t == T else " yet"))
+    free = int(b.free.extras["M"][t])
     return (f"|L_t| before each round: the budgeted cache is {when} (pinned at B = {b.B} once full); {ev}. "
             "Without a budget the cache is every "
-            f"mistake so far: {b.free.n_mistakes} supports at the end.")
+            f"mistake so far: {free} supports {'at the end' if t == T else f'after {t} rounds'}.")
 
 
 def sweep(s: BudgetSweep) -> str:
@@ -179,3 +192,104 @@ def fact(f: FactRun) -> str:
             f"from the cache, its score is 0, and the learner errs at least once in every {B + 1} rounds: "
             f"{f.budget.n_mistakes} mistakes in {f.stream.T} rounds, still growing. With {B + 1} supports: "
             f"{f.more.n_mistakes} mistakes, {tail} after round {B + 1}.")
+
+
+# ---- the lecture: the notes' order (kernel Perceptron, bounds in the RKHS, memory: the Fact, the budget) ------
+#: The lecture's questions read the budget run (the kernel Perceptron without a budget is its ``free`` trace).
+LECTURE_RUN = "budget_run"
+
+_XOR_RBF = {**_BASE, "B": 5}
+_XOR_LINEAR = {**_BASE, "kernel": "linear", "B": 5}
+_MOONS_TIGHT = {**_BASE, "stream": "Moons", "T": 400, "B": 3}
+_MOONS_ROOMY = {**_BASE, "stream": "Moons", "T": 400, "B": 10}
+_MISTAKE_EDGES = (0, 5, 21, 61)
+_MISTAKE_OPTIONS = {0: "fewer than 5", 1: "5 to 20", 2: "21 to 60", 3: "more than 60"}
+
+
+def _rounds(trace, k: int = 10) -> str:
+    r = [int(i) + 1 for i in trace.mistakes.nonzero()[0]]
+    return ", ".join(map(str, r[:k])) + (" …" if len(r) > k else "")
+
+
+def _xor_why(b: BudgetRun) -> str:
+    M, T = b.free.n_mistakes, b.free.T
+    return (f"**{M}** mistakes in {T} rounds (rounds {_rounds(b.free)}): {M} supports. Each mistake stores a "
+            "point, and with the Gaussian kernel a support speaks for its neighbourhood: a few per quadrant "
+            "settle the sign of x₁x₂. Where the stream is separable with a margin γ_K in the RKHS, Novikoff's "
+            "(R_K/γ_K)² caps the count however long the stream (the theorem box has this run's numbers).")
+
+
+def _linear_why(b: BudgetRun) -> str:
+    M, T = b.free.n_mistakes, b.free.T
+    return (f"**{M}** mistakes in {T} rounds, {M / T:.0%} of them: with K(x, x') = x·x' the kernel Perceptron is the "
+            "Perceptron, and no line through the origin separates XOR. Without a margin nothing stops the "
+            "mistakes: they grow in proportion to T, and every one is a support kept for ever.")
+
+
+def _tight_prompt(b: BudgetRun) -> str:
+    return (f"Without a budget the kernel Perceptron makes **{b.free.n_mistakes}** mistakes on these {b.free.T} "
+            f"points. With a cache of only **B = {b.B}** supports, how many will the Randomized Budget Perceptron "
+            "make?")
+
+
+def _tight_why(b: BudgetRun) -> str:
+    tr = b.trace
+    return (f"**{tr.n_mistakes}** mistakes, against {b.free.n_mistakes} without a budget; {len(b.evictions)} of them "
+            f"found the cache full and threw a random support away. B = {b.B} supports cannot hold the moons' "
+            "boundary, and each eviction can undo what a support had learned: the notes' result needs "
+            "B ≥ (1 + ε)U² supports, U the norm of a good separator, and then the mistakes grow roughly "
+            "like 1 + 1/ε.")
+
+
+def _roomy_why(b: BudgetRun) -> str:
+    M = b.free.n_mistakes
+    if lesson.evicts(b):
+        return (f"Yes: the kernel Perceptron makes {M} mistakes, more than B = {b.B}, so the cache fills and "
+                f"{len(b.evictions)} mistakes evict a support.")
+    return (f"No: the kernel Perceptron makes only {M} mistakes here, no more than B = {b.B}. Until a mistake finds "
+            "the cache full "
+            "the budget learner is the kernel Perceptron, so none ever does: the same predictions, the same "
+            f"{b.trace.n_mistakes} mistakes. A budget costs nothing once B is at least the mistakes, which "
+            "Novikoff bounds by (R_K/γ_K)² when the stream has a margin in the RKHS.")
+
+
+LECTURE = [
+    Scene("The kernel Perceptron keeps supports", _XOR_RBF, t=0, narration=(
+        "Cesa-Bianchi, On-line learning, part 5. No line separates **XOR**. The kernel Perceptron never writes "
+        "w down: it keeps the mistaken examples as **supports** and predicts "
+        "**ŷ = SGN(Σ_(s∈L) y_s K(x_s, x_t))**, here with the Gaussian kernel K(x, x') = exp(−2‖x − x'‖²). "
+        "Step through: each mistake adds a ringed support and bends the boundary.")),
+    Scene("How many supports for XOR?", _XOR_RBF, t=0, narration=(
+        "Each mistake costs one support, so the mistakes are also the memory the learner will need. Predict "
+        "before playing the stream."),
+        question=Question("How many mistakes will the kernel Perceptron make on all 200 XOR points?", "choice",
+                          lesson.free_mistakes_band, args=(_MISTAKE_EDGES,), options=_MISTAKE_OPTIONS,
+                          explain=_xor_why)),
+    Scene("Mistake bounds hold in the whole RKHS", _XOR_RBF, t=None, narration=(
+        "**Theorem.** If K(x_t, x_t) ≤ R_K² and some f with ‖f‖_K = 1 has y_t f(x_t) ≥ γ_K for every t, the "
+        "kernel Perceptron makes at most **(R_K/γ_K)²** mistakes. The proof is the Perceptron's, read with "
+        "φ(x_t) for x_t: each mistake adds at most R_K² to ‖f‖² and at least γ_K to ⟨f, u⟩. The proof's chart "
+        "draws both bounds on the run.")),
+    Scene("The linear kernel: no margin", _XOR_LINEAR, t=0, narration=(
+        "Same stream, K(x, x') = x·x': the kernel Perceptron is now the plain Perceptron, and no line through "
+        "the origin separates XOR, so γ = 0 and Novikoff says nothing."),
+        question=Question("How many mistakes will it make on the same 200 points with the linear kernel?", "choice",
+                          lesson.free_mistakes_band, args=(_MISTAKE_EDGES,), options=_MISTAKE_OPTIONS,
+                          explain=_linear_why)),
+    Scene("Memory bounded learning: the Fact", _XOR_RBF, t=None, narration=(
+        "The cache grows with every mistake. Can B supports be enough? **Fact**: there is a sequence that some "
+        "u with zero hinge loss and ‖u‖ = √(B + 1) classifies perfectly, on which **any** learner with at most "
+        "B supports errs for ever. So B ≥ U² supports are needed to compete with every u of norm U. Scroll to "
+        "the Fact's chart: B = 5 supports against cycles of 6 unit vectors.")),
+    Scene("The Randomized Budget Perceptron", _MOONS_TIGHT, t=0, narration=(
+        "A **cache of B supports**: on a mistake with a full cache, throw away a support chosen at random, then "
+        "store the new one. Two moons, 400 points, Gaussian kernel, **B = 3**."),
+        question=Question(_tight_prompt, "choice", lesson.budget_mistakes_band, args=((0, 7, 21, 61),),
+                          options={0: "6 or fewer: the budget costs nothing", 1: "7 to 20", 2: "21 to 60",
+                                   3: "more than 60"}, explain=_tight_why)),
+    Scene("A budget above the mistakes", _MOONS_ROOMY, t=0, narration=(
+        "The same moons with **B = 10** supports. The budget learner is the kernel Perceptron until its cache "
+        "is full: only then does it start to throw supports away."),
+        question=Question(lambda b: f"Will any mistake find the cache of B = {b.B} full and throw a support away?",
+                          "choice", lesson.evicts, options={True: "yes", False: "no"}, explain=_roomy_why)),
+]

@@ -10,10 +10,12 @@ from types import SimpleNamespace
 
 from olcore import bounds
 from olcore.bounds.risk import C1
+from olcore.lessons import mistakes_to_risk as lesson
 from olcore.lessons.mistakes_to_risk import LEVEL, Analysis, Repetitions
 from olcore.online_to_batch import LEARNERS
 
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 CB = "Cesa-Bianchi, On-line learning, Statistical learning theory"
 
@@ -130,26 +132,37 @@ def status(a: Analysis, t: int) -> dict[str, str]:
             "bound": _f(a.average_report.curve[t - 1])}
 
 
-def ensemble(a: Analysis) -> str:
+def ensemble(a: Analysis, t: int | None = None) -> str:
+    """The Step 1 chart's caption; with ``t`` (the player's round) its numbers are those after round t."""
     n = a.n
-    exact = (f" (exact under this distribution: {a.exact[:n].mean():.4f})" if a.exact is not None else "")
+    t = n if t is None else min(max(int(t), 0), n)
     bayes = f" The Bayes risk {a.bayes_risk:.3f} (green) is the floor for every classifier." if a.bayes_risk is not None else ""
-    return (f"Grey: the risk of each H_(t−1), estimated on {a.n_holdout:,} held-out examples (H_0 = 0 errs on every "
+    text = (f"Grey: the risk of each H_(t−1), estimated on {a.n_holdout:,} held-out examples (H_0 = 0 errs on every "
             f"example: risk 1). Blue: its running average; orange: the fraction of mistakes M_t/t; red dashed: Step 1's "
             f"bound (1/t)(M_t + 7L/3 + √(49L²/9 + 2L + 4L·M_t)) at δ = {a.delta:g}, capped at 1. Each point of the "
-            f"red curve is a bound for that t on its own (probability ≥ 1 − δ at each t, not for all t at once). "
-            f"After n = {n}: average risk {a.average[-1]:.4f}{exact}, M_n/n = {a.M[-1] / n:.4f}, bound "
-            f"{a.average_report.value:.4f}.{bayes}")
+            f"red curve is a bound for that t on its own (probability ≥ 1 − δ at each t, not for all t at once). ")
+    if t == 0:
+        return text + f"Step through the {n} rounds.{bayes}"
+    exact = (f" (exact under this distribution: {a.exact[:t].mean():.4f})" if a.exact is not None else "")
+    return text + (f"After {'n = ' if t == n else ''}{t}{'' if t == n else f' of {n}'} rounds: average risk "
+                   f"{a.average[t - 1]:.4f}{exact}, M_{'n' if t == n else 't'}/{'n' if t == n else 't'} = "
+                   f"{a.M[t - 1] / t:.4f}, bound {a.average_report.curve[t - 1]:.4f}.{bayes}")
 
 
-def martingale(a: Analysis) -> str:
+def martingale(a: Analysis, t: int | None = None) -> str:
+    """The martingale chart's caption; with ``t`` (the player's round) it reads rounds 1..t."""
     env = a.bounds.envelope
-    top = int(a.martingale.argmax())
-    return ("Purple: the martingale Σ_(s≤t) (risk(H_(s−1)) − 1[mistake_s]) = t × (average risk − M_t/t); it has "
+    t = a.n if t is None else min(max(int(t), 0), a.n)
+    text = ("Purple: the martingale Σ_(s≤t) (risk(H_(s−1)) − 1[mistake_s]) = t × (average risk − M_t/t); it has "
             "mean 0 at every t. Red dashed: the upper envelope Step 1 derives from Bernstein's inequality (its bound "
-            f"on the sum of the risks minus M_t). The martingale peaks at {a.martingale[top]:.2f} (t = {top + 1}, "
-            f"envelope {float(env[top]):.2f}) and ends at {a.martingale[-1]:.2f} (envelope {float(env[-1]):.2f}): the "
-            "envelope grows like √(M_t), the martingale's typical size.")
+            "on the sum of the risks minus M_t). ")
+    if t == 0:
+        return text + "The envelope grows like √(M_t), the martingale's typical size."
+    top = int(a.martingale[:t].argmax())
+    return text + (f"{'The martingale peaks' if t == a.n else f'In rounds 1..{t} the martingale peaks'} at "
+                   f"{a.martingale[top]:.2f} (t = {top + 1}, envelope {float(env[top]):.2f}) and "
+                   f"{'ends' if t == a.n else 'is now'} at {a.martingale[t - 1]:.2f} (envelope {float(env[t - 1]):.2f}): "
+                   "the envelope grows like √(M_t), the martingale's typical size.")
 
 
 def derivation_numbers(a: Analysis) -> str:
@@ -205,3 +218,83 @@ def repetitions(r: Repetitions) -> str:
 def run_line(a: Analysis) -> str:
     return (f"This run: **M_n = {int(a.M[-1])}** mistakes in n = {a.n} rounds; Ĥ = H_{a.t_star} with held-out risk "
             f"**{a.risk_chosen:.4f}**; c₁ = {C1:.3f}.")
+
+
+# ---- the lecture: the notes' order (i.i.d. samples, the ensemble, the martingale, Step 1, Step 2) --------------
+
+def _scene(source: str = "Label noise", n: int = 1000, learner: str = "perceptron") -> dict:
+    """A scene's settings: every widget key the page's runs read."""
+    return {"stream": source, "n": n, "d": 5, "noise": 0.1, "seed": 0, "learner": learner, "delta": 0.05,
+            "reps": 100}
+
+
+_NOISY, _LARGE, _PA = _scene(), _scene("Separable", 2000), _scene("Overlapping classes", learner="pa")
+_M_EDGES = (0, 101, 201, 301)
+
+
+def _mistakes_prompt(a: Analysis) -> str:
+    bayes = (f" (the Bayes risk is {a.bayes_risk:.2g}: even the best classifier errs on about "
+             f"{a.bayes_risk * a.n:.0f} of them)" if a.bayes_risk is not None else "")
+    return f"How many mistakes M_n will the {LEARNER_NAMES[a.learner]} make in its one pass over the {a.n} examples{bayes}?"
+
+
+def _mistakes_why(a: Analysis) -> str:
+    n, M = a.n, int(a.M[-1])
+    half = int(a.M[n // 2 - 1])
+    text = (f"M_n = **{M}**, {M / n:.1%} of the rounds ({half} in the first half, {M - half} in the second). Every "
+            f"mistake is H_(t−1) erring on an example it has not seen, so M_n/n estimates the ensemble's average risk, "
+            f"here {a.average[-1]:.4f}")
+    if a.bayes_risk is not None and a.average[-1] > 1.5 * a.bayes_risk:
+        return text + (f": well above the Bayes risk {a.bayes_risk:.2g}, because the early hypotheses are poor and a "
+                       "learner that updates on every mistake keeps moving on noisy labels.")
+    return text + "."
+
+
+def _average_why(a: Analysis) -> str:
+    n, M = a.n, int(a.M[-1])
+    where = {0: "below it", 1: "above it, but under Step 1's bound", 2: "above Step 1's bound (probability ≤ δ)"}
+    return (f"The average risk is **{a.average[-1]:.4f}** and M_n/n = {M}/{n} = {M / n:.4f}: "
+            f"{where[lesson.average_vs_mistakes(a)]} {a.average_report.value:.4f}. Their difference times n is the "
+            f"martingale, here {a.martingale[-1]:.2f}: it has mean 0, so either sign happens; Bernstein's inequality "
+            f"caps how far above it can go, by an envelope growing like √(M_n) (here {float(a.bounds.envelope[-1]):.2f}).")
+
+
+LECTURE = [
+    Scene("From a stream to a sample", _NOISY, t=0, narration=(
+        "Cesa-Bianchi, On-line learning, part 7. An online learner's guarantees count mistakes on the stream it "
+        "saw. Now let the stream be an **i.i.d. sample**. One pass of the Perceptron produces an ensemble "
+        "H_0, H_1, …, H_n, and each H_(t−1) is **tested on x_t before it learns from it**. Every risk drawn "
+        "is measured on held-out data. Step through the first rounds.")),
+    Scene("Mistakes on a noisy sample", _NOISY, t=0, narration=(
+        "10% of the labels are flipped, so no classifier has risk below 0.1. The Perceptron updates on every "
+        "mistake, noisy or not."),
+        question=Question(_mistakes_prompt, "choice", lesson.mistakes_band, args=(_M_EDGES,),
+                          options={0: "100 or fewer", 1: "101 to 200", 2: "201 to 300", 3: "more than 300"},
+                          explain=_mistakes_why)),
+    Scene("The mistakes are a martingale's increments", _NOISY, t=None, narration=(
+        "Given the past, 1[H_(t−1)(x_t) ≠ y_t] has mean risk(H_(t−1)): so risk(H_(t−1)) − 1[mistake_t] is a "
+        "**martingale difference**, and the purple sum has mean 0 at every t. A Bernoulli's variance is at most "
+        "its mean, so the sum's variance is at most the total risk, of the order of M_n: the envelope grows like "
+        "√(M_n), not √n.")),
+    Scene("Step 1: from M_n to the average risk", _LARGE, t=0, narration=(
+        "**Bernstein's inequality** for martingales turns the count into a bound: with probability 1 − δ, "
+        "(1/n) Σ risk(H_(t−1)) ≤ M_n/n + O((ln(1/δ) + √(M_n ln(1/δ)))/n). A separable distribution and "
+        "n = 2000: few mistakes, a tight bound."),
+        question=Question(lambda a: f"After all {a.n} rounds, where will the ensemble's average risk be?", "choice",
+                          lesson.average_vs_mistakes,
+                          options={0: "at or below M_n/n", 1: "above M_n/n, within Step 1's bound",
+                                   2: "above Step 1's bound"}, explain=_average_why)),
+    Scene("Step 2: one hypothesis, chosen by penalised risk", _NOISY, t=None, narration=(
+        "An ensemble is not one classifier. Test each H_t on the n − t examples **after** it, add a Bernstein "
+        "penalty that is large when few are left, and pick the minimiser Ĥ. With probability 1 − δ, "
+        "risk(Ĥ) ≤ M_n/n + O(√(M_n ln n)/n + (ln n)²/n). Scroll to Step 2: Ĥ beside the last hypothesis H_n and "
+        "the averaged w̄, all on held-out data.")),
+    Scene("Any incremental learner", _PA, t=None, narration=(
+        "Nothing in the argument is about the Perceptron: it needs only that H_(t−1) depends on the first "
+        "t − 1 examples. Passive-Aggressive on overlapping Gaussian classes (Bayes risk 0.1) changes its "
+        "hypothesis on every margin error, and the same two steps apply.")),
+    Scene("How often does a bound fail?", _NOISY, t=None, narration=(
+        "'With probability 1 − δ' is a statement about samples. The last chart draws 100 fresh samples and "
+        "counts how often each bound fails: far less often than δ = 0.05, because the derivation is built from "
+        "worst-case steps (a variance bounded by its mean, union bounds).")),
+]

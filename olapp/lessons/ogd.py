@@ -10,9 +10,11 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from olcore.lessons import ogd as lesson
 from olcore.lessons.ogd import ExpertsAnalysis, KSweep, OGDAnalysis, Sweep
 
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 NOTES = "Online gradient descent notes"
 
@@ -157,7 +159,8 @@ def nonexp(a: OGDAnalysis) -> str:
             "other rounds the two curves coincide. This is the proof's first inequality.")
 
 
-def regret(a: OGDAnalysis) -> str:
+def regret(a: OGDAnalysis, t: int | None = None) -> str:
+    """The regret chart's caption; with ``t`` (the player's round) its last sentence reads the regret at t."""
     th = a.theorem
     text = (f"R_t = Σ_(s≤t) ℓ_s(θ_s) − ℓ_s(θ*) against the final θ* (the notes' definition; the proof telescopes "
             f"against one fixed θ*, so its bound holds at every t, and R_t may be negative early). Dots: against "
@@ -170,8 +173,12 @@ def regret(a: OGDAnalysis) -> str:
                  f"is drawn flat (D G √t would not be a bound at t < T with η tuned to T). ")
     else:
         text += "The theorem's D G √T assumes η = η* and is not drawn; the proof's curve holds for any η. "
-    text += (f"Final regret R_T = {a.regret[-1]:.4g}, {a.regret[-1] / th.value:.3g} × D G √T.")
-    return text
+    t = a.T if t is None else min(max(int(t), 0), a.T)
+    if t == 0:
+        return text + "Before round 1 no loss has been paid: R_0 = 0."
+    R = a.regret[t - 1]
+    return text + (f"{'Final regret R_T' if t == a.T else f'After {t} of {a.T} rounds R_{t}'} = {R:.4g}, "
+                   f"{R / th.value:.3g} × D G √T.")
 
 
 def g_line(a: OGDAnalysis) -> str:
@@ -238,3 +245,113 @@ def k_sweep(k: KSweep) -> str:
             f"{k.ogd.mean(0)[0]:.3g} to {k.ogd.mean(0)[-1]:.3g} (OGD) and {k.hedge.mean(0)[0]:.3g} to "
             f"{k.hedge.mean(0)[-1]:.3g} (Hedge). Mirror descent with the entropy (Hedge) recovers √(ln K): "
             "not in this course.")
+
+
+# ---- the lecture: the notes' order of ideas (OCO, projected OGD, the theorem, its proof, η, experts) ----------
+
+def _scene(source: str = "Noisy", T: int = 500, eta_mult: float = 1.0, **more) -> dict:
+    """A scene's settings: every widget key the page's runs read (noise only where the stream has it)."""
+    loss = LOSSES[source][0]
+    values = {"stream": source, "T": T, "d": 2, "seed": 0, "loss": loss, "domain": "ball", "radius": 1.0,
+              "eta_mult": eta_mult, "sweep_seeds": 4, "n": 10}
+    if source in ("Noisy", "Regression"):
+        values["noise"] = 0.1
+    return {**values, **more}
+
+
+_OCO, _SEPARABLE = _scene(T=200), _scene("Separable", T=200)
+_THEOREM, _SMALL, _LARGE = _scene(), _scene(eta_mult=0.125), _scene(eta_mult=8.0)
+_ADVERSARY = _scene("Adversarial", T=1000, domain="box")
+_EXPERTS = _scene(T=1000, n=100)
+
+#: First projection: rounds 1-10, 11-50, 51 or later (the fourth option is "never").
+_FIRST_EDGES = (1, 11, 51)
+#: R_T as a share of D G √T.
+_SHARE_EDGES = (0.0, 0.25, 0.5, 1.0)
+_SHARE_OPTIONS = {0: "under a quarter of it", 1: "a quarter to a half", 2: "half of it to all of it",
+                  3: "more than D G √T: the bound fails"}
+
+
+def _first_why(a: OGDAnalysis) -> str:
+    first = lesson.first_projection(a)
+    step = a.eta * a.G
+    floor = int(np.ceil(a.D / 2 / step))
+    if first == 0:
+        return f"No step of the {a.T} rounds left the ball: θ never reached its boundary."
+    g = float(a.trace.extras["grad_norm"][:first].mean())
+    return (f"Round **{first}** is the first whose gradient step leaves the ball. Each step moves θ by "
+            f"η‖∇ℓ_t‖ ≤ ηG{' = D/√T' if a.tuned else ''} = {step:.3g}, so from θ₁ = 0 the circle of radius {a.D / 2:g} is at least "
+            f"⌈r/(ηG)⌉ = {floor} steps away; the logistic gradients were smaller than G (mean {g:.3g} over those "
+            f"rounds, against G = {a.G:.3g}), and they point in different directions, so it took {first}. "
+            f"From then on the projection moves θ in {int(a.projected.sum())} of {a.T} rounds: on separable data "
+            "the best θ sits on the boundary.")
+
+
+def _share_prompt(a: OGDAnalysis) -> str:
+    return (f"After all {a.T} rounds at η = {eta_label(a.eta_mult)}, how much of the theorem's bound "
+            f"D G √T = {a.theorem.value:.3g} will the regret R_T use?")
+
+
+def _share_why(a: OGDAnalysis) -> str:
+    R, th, pb = a.regret[-1], a.theorem.value, a.proof_bound
+    first = a.D ** 2 / (2 * a.eta)
+    second = pb.value - first
+    text = (f"R_T = **{R:.3g}**, {lesson.regret_share(a):.0%} of D G √T = {th:.3g}. The proof's bound for this η is "
+            f"D²/(2η) + (η/2)Σ‖∇ℓ_t‖² = {first:.3g} + {second:.3g} = {pb.value:.3g}. ")
+    if a.tuned:
+        return text + ("At η* the two terms of D²/(2η) + (η/2)G²T are equal; the bound is a worst case, and this "
+                       "stream's gradients are well below G.")
+    if a.eta_mult < 1:
+        return text + ("With a small step the first term, the price of starting far from θ*, is large: θ crawls "
+                       "towards θ* and pays loss all the way, so the regret comes close to D G √T.")
+    return text + ("With a large step the second term grows, but the projection keeps θ in the ball: here the "
+                   "regret stays small, while its guarantee is weaker.")
+
+
+LECTURE = [
+    Scene("Online convex optimisation", _OCO, t=0, narration=(
+        "Online gradient descent notes (OLA, Part 5). In each round the learner **picks θ_t in a convex set C**, "
+        "then sees a convex loss ℓ_t and pays ℓ_t(θ_t). Here ℓ_t is the logistic loss ln(1 + e^(−y_t θ·x_t)) of "
+        "one labelled point and C is the unit ball. The **regret** R_T compares the total paid with the best "
+        "fixed θ* in C in hindsight: the star in the plane. Step through a few rounds.")),
+    Scene("A gradient step, then a projection", _SEPARABLE, t=0, narration=(
+        "**Projected OGD**: θ_(t+1) = Π_C(θ_t − η∇ℓ_t(θ_t)). The orange arrow is the gradient step; when it "
+        "leaves C, the green arrow projects it back to the nearest point of C. The projection never moves θ "
+        "away from any point of C, θ* included: that is the proof's first inequality. Separable data, "
+        "T = 200, η = D/(G√T)."),
+        question=Question("θ starts at the centre, θ₁ = 0. In which round will the gradient step first leave the "
+                          "ball, so that the projection pulls θ back?", "choice", lesson.first_projection_band,
+                          args=(_FIRST_EDGES,), options={0: "in rounds 1 to 10", 1: "in rounds 11 to 50",
+                                                         2: "round 51 or later", 3: "never"},
+                          reveal=60, explain=_first_why)),
+    Scene("The theorem: R_T ≤ D G √T", _THEOREM, t=0, narration=(
+        "**Theorem.** On a convex set of diameter D, with gradients ‖∇ℓ_t‖ ≤ G, OGD with **η = D/(G√T)** has "
+        "regret **R_T ≤ D G √T**, so the average regret R_T/T vanishes like 1/√T. Here D = 2 (the unit ball) "
+        "and G bounds the logistic gradients over the ball. Noisy labels, T = 500."),
+        question=Question(_share_prompt, "choice", lesson.regret_share_band, args=(_SHARE_EDGES,),
+                          options=_SHARE_OPTIONS, explain=_share_why)),
+    Scene("The proof: the potential telescopes", _THEOREM, t=None, narration=(
+        "Take the potential ‖θ_t − θ*‖². **Projection**: ‖θ_(t+1) − θ*‖² ≤ ‖θ_t − η∇ℓ_t − θ*‖². **Convexity**: "
+        "ℓ_t(θ_t) − ℓ_t(θ*) ≤ ⟨∇ℓ_t, θ_t − θ*⟩. Together, each round's regret is at most the drop in potential "
+        "over 2η plus (η/2)‖∇ℓ_t‖². **Summing telescopes**: R_T ≤ D²/(2η) + (η/2)G²T, and η = D/(G√T) makes "
+        "both halves D G √T / 2. The proof's charts are further down.")),
+    Scene("Too small a step", _SMALL, t=0, narration=(
+        "The proof's bound D²/(2η) + (η/2)Σ‖∇ℓ_t‖² holds for **every** η, but only η* balances its two terms. "
+        "Divide the step by 8: the first term, the price of the start, is 8 times larger."),
+        question=Question(_share_prompt, "choice", lesson.regret_share_band, args=(_SHARE_EDGES,),
+                          options=_SHARE_OPTIONS, explain=_share_why)),
+    Scene("Too large a step", _LARGE, t=None, narration=(
+        "Multiply the step by 8: now the second term (η/2)Σ‖∇ℓ_t‖² grows, and θ jumps around the boundary. The "
+        "theorem's D G √T is not drawn (it assumes η*); the proof's curve still bounds the regret. The η sweep "
+        "further down shows the whole trade-off: the mean regret over seeds against η, and the proof's U-shaped "
+        "bound with its minimum D G √T at η*.")),
+    Scene("The order √T cannot be improved", _ADVERSARY, t=None, narration=(
+        "Random-sign linear losses y_t θ·x_t in a box: every learner's expected loss is 0, while the best fixed "
+        "θ in hindsight gains of order √T. So the regret of **any** algorithm is a sizeable fraction of D G √T: "
+        "the theorem's rate is the right one for convex losses (better rates need more regular losses).")),
+    Scene("OGD on the simplex against Hedge", _EXPERTS, t=None, narration=(
+        "The experts problem is OCO on the simplex: θ is a distribution over K experts and ℓ_t(θ) = ⟨ℓ_t, θ⟩. "
+        "D = √2 and G ≤ √K, so OGD has regret O(√(KT)). Hedge, mirror descent with the entropy, has "
+        "√(2T ln K). Scroll to the last section: with K = 100 experts, compare the two regrets and bounds, and "
+        "how they grow with K.")),
+]

@@ -9,7 +9,12 @@ from __future__ import annotations
 import math
 from types import SimpleNamespace
 
+import numpy as np
+
+from olcore.lessons import online_svm as lesson
+
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 NOTES = "Cesa-Bianchi, On-line learning"
 
@@ -98,18 +103,38 @@ def alma_plane(a, s: dict) -> str:
     return out
 
 
-def alma_updates(a) -> str:
+def _settled(a, t: int | None) -> bool:
+    """Whether the player's round ``t`` is past the end of ALMA's first pass without an update (or the run's end)."""
+    if t is None or t >= a.T:
+        return True
+    return a.converged_pass is not None and t >= a.converged_pass * a.pass_length
+
+
+def alma_updates(a, t: int | None = None) -> str:
+    """The updates chart's caption; with ``t`` (the player's round) it counts rounds 1..t until ALMA settles."""
+    if _settled(a, t):
+        k, p, where = a.n_updates, int(a.perceptron.mistakes.sum()), f"in {a.epochs} pass{'es' if a.epochs != 1 else ''}"
+    else:
+        k, p = int(a.trace.extras["updated"][:t].sum()), int(a.perceptron.mistakes[:t].sum())
+        where = f"in the first {t} of {a.T} rounds (pass {min(t // a.pass_length + 1, a.epochs)} of {a.epochs})"
     if not a.separable:
-        return f"ALMA made {a.n_updates} updates; the stream is not separable, so no bound applies."
-    return (f"ALMA made {a.n_updates} updates in {a.epochs} pass{'es' if a.epochs != 1 else ''}, under the paper's "
+        return f"ALMA made {k} updates {where}; the stream is not separable, so no bound applies."
+    return (f"ALMA made {k} updates {where}, under the paper's "
             f"bound {a.updates.value:.4g} and under the slide's order (‖u_SVM‖/α)² = {a.slide_order:.4g} with "
             f"‖u_SVM‖ = 1/γ⋆ = {1 / a.gamma:.4g}. The Perceptron on the same normalised points made "
-            f"{int(a.perceptron.mistakes.sum())} mistakes.")
+            f"{p} mistakes.")
 
 
-def alma_margin(a) -> str:
+def alma_margin(a, t: int | None = None) -> str:
+    """The margin chart's caption; with ``t`` (the player's round) it says nothing of the rounds after t."""
     if not a.separable:
         return "No positive margin exists on this stream."
+    if not _settled(a, t):
+        m = a.margin[t]
+        now = f"{m:.4g}" if np.isfinite(m) else "undefined (w = 0)"
+        return (f"After round {t} ALMA's margin on the whole stream is {now}, against (1 − α)γ⋆ = "
+                f"{a.final_margin.value:.4g} and the SVM margin γ⋆ = {a.gamma:.4g}. The guarantee is for the hyperplane "
+                "ALMA settles on, once a whole pass makes no update.")
     if a.converged_pass is None:
         return (f"No pass has been free of updates yet (after {a.epochs} passes), so the guarantee does not apply "
                 f"yet; ALMA's margin is {a.final:.4g} against (1 − α)γ⋆ = {a.final_margin.value:.4g}. Add passes.")
@@ -175,3 +200,87 @@ def selective_sweep(s) -> str:
 
 def not_2d(d: int) -> str:
     return f"The stream has d = {d} features: the plane pictures need d = 2 (choose d = 2 or a 2-column upload)."
+
+
+# ---- the lecture: the notes' order (part 3: the table, the second-order Perceptron; part 6: ALMA, selective) ----
+#: The lecture's questions read ALMA's run (the player's rounds are ALMA's).
+LECTURE_RUN = "analyse_alma"
+
+_CORRELATED = {**_BASE, "T": 500, "d": 50, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5}
+_ALMA = {**_BASE, "d": 2, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5}
+_ALMA_CLOSE = {**_ALMA, "alpha": 0.3, "epochs": 200}
+_ALMA_ONE = {**_ALMA, "alpha": 1.0}
+_SELECTIVE = {**_BASE, "T": 500, "d": 10, "rho": 0.9, "a": 1.0, "c": 0.3, "alpha": 0.5}
+_PASS_EDGES = (1, 6, 21)
+_SHARE_EDGES = (0.0, 0.7, 0.85)
+
+
+def _pass_prompt(a) -> str:
+    return (f"ALMA with α = {a.alpha:g} replays these {a.pass_length} points up to {a.epochs} times. In which pass will "
+            "it first make no update at all?")
+
+
+def _pass_why(a) -> str:
+    per = a.trace.extras["updated"].reshape(a.epochs, -1).sum(axis=1)
+    shown = ", ".join(str(int(k)) for k in per[:12]) + (" …" if len(per) > 12 else "")
+    if a.converged_pass is None:
+        return f"Updates per pass: {shown}. No pass of the {a.epochs} was free of updates."
+    return (f"Updates per pass: {shown}. Pass **{a.converged_pass}** is the first without one, after {a.n_updates} "
+            f"updates in all (the paper's bound: {a.updates.value:.4g}). ALMA updates whenever the margin "
+            "y w·x̂ falls below its target (1 − α)/(α√k), not only on mistakes, so it keeps working long after the "
+            f"Perceptron would have stopped (the Perceptron made {int(a.perceptron.mistakes.sum())} mistakes in all "
+            "those passes). Each update shrinks the target, until every point clears it.")
+
+
+def _share_prompt(a) -> str:
+    return (f"With α = {a.alpha:g} ALMA promises (1 − α)γ⋆ = {1 - a.alpha:.0%} of the SVM margin γ⋆ = {a.gamma:.3g} "
+            "once a pass makes no update. What share of γ⋆ will its final hyperplane have?")
+
+
+def _share_why(a) -> str:
+    share = lesson.margin_share(a)
+    settled = (f"From pass {a.converged_pass} on it makes no update, so the theorem applies. "
+               if a.converged_pass is not None else f"No pass of the {a.epochs} was free of updates: the theorem "
+               "does not apply yet. ")
+    return (f"Its margin is **{a.final:.4g}**, {share:.0%} of γ⋆ = {a.gamma:.4g}. {settled}The guarantee (1 − α)γ⋆ = "
+            f"{a.final_margin.value:.4g} is a floor: the last updates, with the smallest target, push the worst "
+            f"points past it, and ALMA made {a.n_updates} updates to get there.")
+
+
+LECTURE = [
+    Scene("The notes' table of mistake bounds", _CORRELATED, t=None, narration=(
+        "Cesa-Bianchi, On-line learning, part 3. On a stream with y_t u·x_t ≥ 1, ‖x_t‖ ≤ 1 and ‖u‖ = U, the "
+        "Perceptron makes at most **U²** mistakes in O(d) per update; algorithms with costlier updates pay "
+        "d U ln U (second order), d² ln U (ellipsoid) or d ln U. Scroll to the table: this stream's U and d "
+        "substituted, with the mistakes measured where the app runs the algorithm.")),
+    Scene("The second-order Perceptron", _CORRELATED, t=None, narration=(
+        "The **second-order Perceptron** predicts with A⁻¹, A = aI + Σ x xᵀ over its past mistakes: it whitens "
+        "each instance. Here a shared factor (ρ = 0.9) dominates every one of d = 50 features and carries no "
+        "label: it inflates R and so the Perceptron's (R/γ)², while the second-order Perceptron discounts the "
+        "direction its mistakes spread along. Compare the two mistake curves.")),
+    Scene("ALMA: aim at a margin, not just a sign", _ALMA, t=0, narration=(
+        "Part 6, online approximation of the SVM hyperplane. **ALMA** updates when the margin y_t w·x̂_t is "
+        "below a target (1 − α)/(α√k) that shrinks with the number of updates k; it steps by √2/√k and keeps "
+        "w in the unit ball. The green line is the SVM hyperplane; the blue band is where a point triggers an "
+        "update now. Replay the 60 points until a pass makes no update."),
+        question=Question(_pass_prompt, "choice", lesson.clean_pass_band, args=(_PASS_EDGES,),
+                          options={0: "in pass 1 to 5", 1: "in pass 6 to 20", 2: "in pass 21 to 50",
+                                   3: "in none of the 50 passes"}, explain=_pass_why)),
+    Scene("The margin ALMA settles on", _ALMA_CLOSE, t=0, narration=(
+        "**Theorem (Gentile 2001).** If some unit u has y_t u·x̂_t ≥ γ⋆, ALMA makes at most "
+        "2/γ⋆²·(2/α − 1)² + 8/α − 4 updates, and once a whole pass makes none its hyperplane has margin at least "
+        "**(1 − α)γ⋆**. A smaller α, closer to the SVM, at the price of 1/α² more updates. Here α = 0.3, up to "
+        "200 passes."),
+        question=Question(_share_prompt, "choice", lesson.margin_share_band, args=(_SHARE_EDGES,),
+                          options={0: "less than 70%: below the guarantee", 1: "70% to 85%", 2: "85% or more"},
+                          explain=_share_why)),
+    Scene("α = 1: a normalised Perceptron", _ALMA_ONE, t=None, narration=(
+        "With α = 1 the target (1 − α)γ⋆ is 0: ALMA updates only on mistakes and promises no margin. Compare its "
+        "hyperplane with the SVM's, and its few updates with the Perceptron's mistakes: a separating line, "
+        "but a thin one.")),
+    Scene("Selective sampling: ask only when unsure", _SELECTIVE, t=None, narration=(
+        "Labels cost money. The **selective sampler** runs the second-order Perceptron but queries y_t only "
+        "when |w·x_t| ≤ ‖x_t‖√(c ln t / N_t): when its prediction is unsure. Scroll to the last section: with "
+        "c = 0.3 it asks for about half of the labels, and its mistakes stay close to those of the learner "
+        "that sees every label. The sweep trades labels against mistakes over c.")),
+]

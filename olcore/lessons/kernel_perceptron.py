@@ -32,7 +32,7 @@ from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "make_stream", "drifting", "KernelAnalysis", "analyse", "BudgetRun", "budget_run",
            "Region", "region", "BudgetSweep", "budget_sweep", "FactRun", "fact", "NOVIKOFF", "SOURCE",
-           "MARGIN_TOL", "MARGIN_ITER", "MARGIN_WORK"]
+           "MARGIN_TOL", "MARGIN_ITER", "MARGIN_WORK", "free_mistakes_band", "budget_mistakes_band", "evicts"]
 
 SOURCE = "Cesa-Bianchi, On-line learning: Kernel-based on-line learning"
 NOVIKOFF = "(R_K/γ_K)²"
@@ -302,3 +302,30 @@ def fact(B: int = 5, T: int = 300, seed: int = 0) -> FactRun:
         statement=r"With $B + 1$ supports the cache never fills: the learner is the Perceptron, and Novikoff's "
                   r"$(R/\gamma)^2 = B + 1$ bounds its mistakes for ever.")
     return FactRun(B=B, stream=s, budget=lo, more=hi, forced=forced, novikoff=nov)
+
+
+# -- the lecture's answers (olapp/lessons/kernel_perceptron.py, LECTURE, which reads budget_run) -----------------
+
+def free_mistakes_band(b: BudgetRun, edges) -> int:
+    r"""The band of :math:`M_T`, the mistakes of the kernel Perceptron without a budget (the supports it stores:
+    :math:`|\mathcal L| = M_T \le (R_K/\gamma_K)^2` when some unit :math:`f` has margin :math:`\gamma_K` in the RKHS),
+    among increasing ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(b.free.n_mistakes, edges)
+
+
+def budget_mistakes_band(b: BudgetRun, edges) -> int:
+    r"""The band of the Randomized Budget Perceptron's mistakes with a cache of :math:`B` supports among
+    increasing ``edges`` (:func:`olcore.lessons.band`). While :math:`|\mathcal L| < B` it is the kernel
+    Perceptron; after, each mistake evicts a support chosen uniformly at random."""
+    from . import band
+
+    return band(b.trace.n_mistakes, edges)
+
+
+def evicts(b: BudgetRun) -> bool:
+    r"""Whether some mistake of the budget learner finds the cache full (:math:`|\mathcal L| = B`) and throws a
+    support away. Until then it makes exactly the kernel Perceptron's predictions, so it evicts iff the kernel
+    Perceptron makes more than :math:`B` mistakes."""
+    return bool(b.trace.extras["evicted"].any())

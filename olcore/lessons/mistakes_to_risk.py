@@ -32,10 +32,12 @@ from ..bounds import BoundReport
 from ..errors import StreamError
 from ..online_to_batch import classification as o2b
 from ..stream import MAX_ROUNDS, Stream, from_arrays
+from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "UPLOAD", "N_HOLDOUT", "make_distribution", "make_stream", "split_upload", "Analysis",
-           "analyse", "Repetitions", "repetitions", "binomial_tail", "LEVEL", "REP_N_MAX"]
+           "analyse", "Repetitions", "repetitions", "binomial_tail", "LEVEL", "REP_N_MAX", "mistakes_band",
+           "average_vs_mistakes"]
 
 SOURCE = "Cesa-Bianchi, On-line learning, Statistical learning theory"
 SOURCES = ("Separable", "Label noise", "Overlapping classes")
@@ -118,6 +120,11 @@ class Analysis:
     @property
     def n(self) -> int:
         return self.ens.n
+
+    @property
+    def trace(self) -> Trace:
+        """The learner's one pass over the sample (the ensemble's Trace; its T is n, the player's last round)."""
+        return self.ens.trace
 
     @property
     def t_star(self) -> int:
@@ -298,3 +305,26 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
     return Repetitions(n=n, delta=delta, mistakes=cols["M"], average=cols["avg"], average_bound=cols["avg_b"],
                        chosen=cols["ch"], chosen_bound=cols["ch_b"], chosen_mistakes_bound=cols["chm_b"],
                        last=cols["last"], averaged=cols["avgd"], bayes_risk=D.bayes_risk)
+
+
+# -- the lecture's answers (olapp/lessons/mistakes_to_risk.py, LECTURE): computed from the run, never typed in ---
+
+def mistakes_band(a: Analysis, edges) -> int:
+    r"""The band of :math:`M_n`, the learner's mistakes in its one pass over the sample, among increasing
+    ``edges`` (:func:`olcore.lessons.band`). Each mistake is :math:`H_{t-1}` erring on an example it has not
+    seen, so :math:`\mathbb E[M_n] = \sum_t \mathbb E[\mathrm{risk}(H_{t-1})] \ge n \cdot` (the Bayes risk)."""
+    from . import band
+
+    return band(int(a.M[-1]), edges)
+
+
+def average_vs_mistakes(a: Analysis) -> int:
+    r"""Where the ensemble's average risk :math:`\frac1n\sum_{t=1}^n \mathrm{risk}(H_{t-1})` (held out) ends:
+    0 at or below the fraction of mistakes :math:`M_n/n`; 1 above it but within Step 1's Bernstein bound
+    :math:`\frac1n\big(M_n + \frac{7L}3 + \sqrt{\frac{49L^2}9 + 2L + 4LM_n}\big)`; 2 above the bound (probability
+    at most :math:`\delta`). The difference is the martingale :math:`\sum_t(\mathrm{risk}(H_{t-1}) -
+    \mathbb 1[\text{mistake}_t])` over n: mean 0, so either of the first two can happen."""
+    avg, frac = float(a.average[-1]), float(a.M[-1]) / a.n
+    if avg <= frac:
+        return 0
+    return 1 if avg <= float(a.average_report.value) else 2

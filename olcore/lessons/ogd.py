@@ -32,7 +32,8 @@ from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "SOURCE", "make_stream", "OGDAnalysis", "analyse", "Sweep", "sweep",
-           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid"]
+           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid",
+           "first_projection", "first_projection_band", "regret_share", "regret_share_band"]
 
 SOURCE = "Online gradient descent notes"
 #: The generated streams and the loss each is made for.
@@ -326,3 +327,42 @@ def loss_grid(stream: Stream, loss: str, t: int, lim: float, n: int = 61) -> Los
         for lo in range(0, t, 256):                         # blocks of rounds: memory O(n² · 256)
             Z += _loss_only(loss, P @ X[lo:min(t, lo + 256)].T, y[lo:min(t, lo + 256)]).sum(axis=1)
     return LossGrid(xs=xs, ys=xs, Z=Z.reshape(n, n), t=t)
+
+
+# -- the lecture's answers (olapp/lessons/ogd.py, LECTURE): computed from the run, never typed in ----------
+
+def first_projection(a: OGDAnalysis) -> int:
+    r"""The first round :math:`t` whose gradient step :math:`\theta_t - \eta\nabla\ell_t(\theta_t)` leaves
+    :math:`\mathcal C`, so that :math:`\theta_{t+1} = \Pi_{\mathcal C}(\cdot)` moves it back (1-based; 0 if no
+    step of the run leaves :math:`\mathcal C`).
+
+    Each step moves :math:`\theta` by :math:`\eta\|\nabla\ell_t(\theta_t)\| \le \eta G`, so from
+    :math:`\theta_1 = \Pi_{\mathcal C}(0)` the boundary of a ball of radius :math:`r` is reached no earlier than
+    round :math:`\lceil r/(\eta G)\rceil`; at :math:`\eta^* = D/(G\sqrt T)` that is :math:`r\sqrt T/D`.
+    """
+    hit = np.flatnonzero(a.projected)
+    return int(hit[0]) + 1 if hit.size else 0
+
+
+def first_projection_band(a: OGDAnalysis, edges) -> int:
+    r"""The band of :func:`first_projection` among increasing round ``edges`` (:func:`olcore.lessons.band`),
+    or ``len(edges)`` when no step leaves :math:`\mathcal C` (the "never" option)."""
+    from . import band
+
+    first = first_projection(a)
+    return len(edges) if first == 0 else band(first, edges)
+
+
+def regret_share(a: OGDAnalysis) -> float:
+    r""":math:`R_T/(DG\sqrt T)`: the final regret against the best fixed :math:`\theta^*\in\mathcal C`, as a
+    fraction of the theorem's bound (at :math:`\eta = \eta^*` the theorem says it is at most 1; at any other
+    :math:`\eta` the proof's :math:`D^2/(2\eta) + (\eta/2)\sum_t\|\nabla\ell_t\|^2` bounds it instead)."""
+    return float(a.regret[-1] / a.theorem.value)
+
+
+def regret_share_band(a: OGDAnalysis, edges) -> int:
+    r"""The band of :func:`regret_share` among increasing ``edges`` (:func:`olcore.lessons.band`); a negative
+    regret counts in the first band."""
+    from . import band
+
+    return max(band(regret_share(a), edges), 0)

@@ -35,7 +35,8 @@ from ..validate import check_int, check_param, check_seed
 
 __all__ = ["separable_stream", "correlated_stream", "ALMAAnalysis", "SecondOrderAnalysis", "SelectiveAnalysis",
            "analyse_alma", "analyse_second_order", "analyse_selective", "alma_at", "C_SWEEP",
-           "SOURCE_ALMA", "SOURCE_TABLE", "SOURCE_SOP", "SOURCE_SELECTIVE"]
+           "SOURCE_ALMA", "SOURCE_TABLE", "SOURCE_SOP", "SOURCE_SELECTIVE", "clean_pass_band", "margin_share",
+           "margin_share_band"]
 
 SOURCE_ALMA = ("Cesa-Bianchi, On-line learning: Online approximation of SVM hyperplane (ALMA); Gentile, "
                "A new approximate maximal margin classification algorithm, JMLR 2001, Theorem 3 and Corollary 4")
@@ -380,3 +381,34 @@ def analyse_selective(stream: Stream, c: float = 1.0, a: float = 1.0) -> Selecti
     return SelectiveAnalysis(X=X, y=y, c=float(c), a=float(a), trace=tr, full=full, sweep_c=C_SWEEP,
                              sweep_labels=np.array([r.extras["queried"].sum() for r in runs]),
                              sweep_mistakes=np.array([r.mistakes.sum() for r in runs]))
+
+
+# -- the lecture's answers (olapp/lessons/online_svm.py, LECTURE, which reads analyse_alma) ---------------------
+
+def clean_pass_band(a: ALMAAnalysis, edges) -> int:
+    r"""The band of the first pass over the stream in which ALMA makes no update (1-based) among increasing pass
+    ``edges`` (:func:`olcore.lessons.band`), or ``len(edges)`` if every one of the ``epochs`` passes updates.
+
+    From that pass on :math:`\mathbf w` no longer changes, and (Gentile 2001, Theorem 3) its hyperplane separates
+    the stream with margin at least :math:`(1-\alpha)\gamma^*`; the number of updates before it is at most
+    :math:`\frac{2}{\gamma^{*2}}(\frac2\alpha - 1)^2 + \frac8\alpha - 4`.
+    """
+    from . import band
+
+    return len(edges) if a.converged_pass is None else band(a.converged_pass, edges)
+
+
+def margin_share(a: ALMAAnalysis) -> float:
+    r""":math:`\gamma_{ALMA}/\gamma^*`: the margin :math:`\min_t y_t\mathbf w\cdot\hat{\mathbf x}_t/\|\mathbf w\|` of
+    ALMA's final hyperplane on the normalised instances, as a fraction of the SVM margin :math:`\gamma^*`
+    (:math:`-\infty` while :math:`\mathbf w = 0`). Once a pass makes no update it is at least :math:`1 - \alpha`."""
+    return float(a.final / a.gamma) if a.gamma > 0 else float("-inf")
+
+
+def margin_share_band(a: ALMAAnalysis, edges) -> int:
+    r"""The band of :func:`margin_share` among increasing ``edges`` (:func:`olcore.lessons.band`); a margin
+    below the first edge (or no hyperplane) counts in the first band."""
+    from . import band
+
+    share = margin_share(a)
+    return 0 if not np.isfinite(share) else max(band(share, edges), 0)
