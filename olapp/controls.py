@@ -19,7 +19,7 @@ from olcore import StreamError, Trace, export, streams
 
 from . import cache, state, theme
 
-__all__ = ["seed_input", "round_player", "playing", "csv_upload", "show_error", "chart", "download_run",
+__all__ = ["seed_input", "round_player", "playing", "start_play", "csv_upload", "show_error", "chart", "download_run",
            "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS", "SHORTCUTS"]
 
 #: Rounds per second offered by the player.
@@ -91,28 +91,27 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         ss[play_key] = False
 
     def _play_pause() -> None:
-        if ss.get(play_key):                 # the browser did not answer: pause where the server is
+        if _span(ss, key, T) is not None:   # the browser did not answer: pause where the server is
             ss[play_key] = False
             return
         if _current_round(key, T) >= T:      # at the end: replay from the start
             ss[key] = 0
-        ss[play_key] = True
-        ss[f"_{key}_plays"] = ss.get(f"_{key}_plays", 0) + 1     # each play has its own name in the browser
-        ss[nonce_key] = f"{key}-{ss[f'_{key}_plays']}"
+        start_play(ss, key, _current_round(key, T), T)
 
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
     cols = box.columns([1.05, 1.05, 1.0, 1.9 if events is not None else 0.01, 1.05, 4.2, 1.4],
                        vertical_alignment="bottom")
     keys = SHORTCUTS
-    playing = bool(ss.get(play_key)) and _current_round(key, T) < T
+    span = _span(ss, key, T)
     with cols[4]:
-        result = animation.driver(key, ss.get(nonce_key) if playing else None, _current_round(key, T), T,
-                                  float(ss.get(speed_key, 5)), button=f"{key}_playbtn", pause_key=keys["play"])
-    if playing:
+        result = animation.driver(key, ss.get(nonce_key) if span else None, span[0] if span else 0,
+                                  span[1] if span else T, float(ss.get(speed_key, 5)), button=f"{key}_playbtn",
+                                  pause_key=keys["play"])
+    if span:
         stop_where_the_browser_stopped(ss, key, T, getattr(result, "stopped", None))
     cur = _current_round(key, T)
     nxt = _next_event(events, cur)
-    playing = bool(ss.get(play_key)) and cur < T
+    playing = _span(ss, key, T) is not None
     cols[0].button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
                    width="stretch", shortcut=keys["reset"],
                    help="Back to round 0, before the learner has seen anything. The stream stays the same. "
@@ -155,12 +154,28 @@ def stop_where_the_browser_stopped(ss, key: str, T: int, stopped) -> bool:
     return True
 
 
-def playing(key: str = "t") -> tuple[str, int] | None:
-    """``(nonce, start round)`` while the player ``key`` plays in the browser, else ``None``."""
-    ss = st.session_state
+def start_play(ss, key: str, start: int, stop: int) -> None:
+    """Play rounds ``start`` to ``stop`` in the browser (a new play, with its own name there)."""
+    ss[f"_{key}_plays"] = ss.get(f"_{key}_plays", 0) + 1
+    ss[f"{key}_nonce"] = f"{key}-{ss[f'_{key}_plays']}"
+    ss[f"{key}_span"] = (int(start), int(stop))
+    ss[f"{key}_play"] = True
+
+
+def _span(ss, key: str, T: int) -> tuple[int, int] | None:
+    """The rounds the current play runs over (clamped to the run), or ``None`` when not playing."""
     if not ss.get(f"{key}_play") or f"{key}_nonce" not in ss:
         return None
-    return ss[f"{key}_nonce"], int(ss.get(key, 0))
+    start, stop = ss.get(f"{key}_span", (0, T))
+    start, stop = min(max(int(start), 0), T), min(max(int(stop), 0), T)
+    return (start, stop) if start < stop else None
+
+
+def playing(key: str = "t", T: int | None = None) -> tuple[str, int, int] | None:
+    """``(nonce, start, stop)`` while the player ``key`` plays in the browser, else ``None``."""
+    ss = st.session_state
+    span = _span(ss, key, 2**62 if T is None else T)
+    return None if span is None else (ss[f"{key}_nonce"], *span)
 
 
 def show_error(exc: Exception, what: str = "") -> None:

@@ -66,7 +66,7 @@ class LessonPage:
         self.source_choice: str | None = None
         self._upload_kind: str | None = None
         self._uploaded: _streams.Stream | None = None
-        self._play: tuple[str, int, int] | None = None     # (nonce, start, T) while a player plays
+        self._play: tuple[str, int, int] | None = None     # (nonce, start, stop) while a player plays
         st.title(title or self.lesson.title)
         self.tour = self._lecture()
 
@@ -173,8 +173,7 @@ class LessonPage:
         While it plays, the charts drawn after it by animated builders carry their frames, and
         move together in the browser (:mod:`olapp.animation`)."""
         t = controls.round_player(T, key=key, events=events, event_name=event_name)
-        on = controls.playing(key)
-        self._play = (on[0], t, int(T)) if on is not None and t < T else None
+        self._play = controls.playing(key, int(T))
         return t
 
     def readout(self, items: Mapping[str, str], helps: Mapping[str, str] | None = None) -> None:
@@ -210,10 +209,11 @@ class LessonPage:
         held = self.tour.holding if self.tour is not None else None
         play = None
         if held is not None:
-            fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts
+            fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts ...
+            caption = caption and "The caption comes with the answer."   # ... nor in their captions
         elif self._play is not None and (how := figures.recipe(fig)) is not None:
-            nonce, start, T = self._play
-            frames = animation.frames(*how, start, T)
+            nonce, start, stop = self._play
+            frames = animation.frames(*how, start, stop)
             play = (nonce, frames) if frames is not None else None
         with where.container():
             controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", play=play)

@@ -126,6 +126,9 @@ class Scene:
         the tour show the same run.
     t : int or None
         The round the player shows on entering (``None``: the whole run; clamped to the run's T).
+    play_to : int or None
+        A span to play: on entering, the player plays from ``t`` to this round in the browser (``None``:
+        no play; a scene with a question plays only its reveal, from ``t`` to the question's ``reveal``).
     narration : str
         What to look at (markdown), shown large in presenter mode.
     question : Question or None
@@ -136,6 +139,7 @@ class Scene:
     t: int | None = 0
     narration: str = ""
     question: Question | None = None
+    play_to: int | None = None
 
 
 _APPLIED = "_lecture_scene"      # the scene whose values were last applied (1-based)
@@ -207,6 +211,10 @@ class Lecture:
             ss[f"{key}_play"] = False
             ss.pop(_ANSWER, None)
             ss[_APPLIED] = self.k
+            if s.play_to is not None and s.question is None:      # a span to play, in the browser
+                from .controls import start_play
+
+                start_play(ss, key, _round(s.t), _round(s.play_to))
         if s.question is not None and self._answered() is None:
             ss[key] = _round(s.t)        # predict first: the rounds stay hidden until "Check"
             ss[f"{key}_play"] = False
@@ -221,7 +229,8 @@ class Lecture:
                     disabled=k <= 1, width="stretch", shortcut=PREV_KEY,
                     help=f"The previous scene. Key: {PREV_KEY} (a presenter's clicker sends it).")
         what = "Lecture" if self.presenting else "Guided tour"
-        c[1].markdown(f"**{what} · scene {k} of {N}: {s.title}**")
+        title = s.title.replace("*", "\\*").replace("_", "\\_")      # markdown inside the bold line
+        c[1].markdown(f"**{what} · scene {k} of {N}: {title}**")
         c[1].progress(k / N)
         c[2].button("Next", icon=":material/chevron_right:", key="lecture_next", on_click=_go, args=(k + 1,),
                     disabled=k >= N, width="stretch", shortcut=NEXT_KEY, type="primary",
@@ -312,9 +321,12 @@ def _check(k: int, key: str, reveal: int | None, player_key: str) -> None:
     ss = st.session_state
     if ss.get(key) is None:
         return
+    from .controls import start_play
+
     ss[_ANSWER] = (k, ss[key])
-    ss[player_key] = _round(reveal)
-    ss[f"{player_key}_play"] = False
+    held = ss.get(player_key, 0)
+    ss[player_key] = _round(reveal)              # the answer's round, in the link at once ...
+    start_play(ss, player_key, held, _round(reveal))   # ... and played up to it in the browser
 
 
 def start_button(n_scenes: int) -> None:
