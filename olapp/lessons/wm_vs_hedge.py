@@ -9,8 +9,10 @@ from __future__ import annotations
 import math
 
 from olapp.controls import Preset
+from olapp.lecture import Question, Scene
 from olapp.lessons import count
 from olcore.bounds import weighted_majority_constants
+from olcore.lessons import wm_vs_hedge as lesson
 from olcore.lessons.wm_vs_hedge import CMU, EPS, SWEEP_POINTS, UCL
 
 GENERATED, ADVERSARY = "Generated", "WM adversary"
@@ -297,3 +299,134 @@ TUNING_TOPICS = ["UCL and CMU forms", "Regret forms (1), (2)", "η tuned to T", 
 HELP_TUNING = ("Which view of the CMU notes to draw: WM's bound in its UCL and CMU forms on one run, the regret "
                "forms (1) and (2) of WM and RWM, the average regret per round as η is tuned to the horizon T, or "
                "Problems 3.2's β_T that makes WM's 2-regret sublinear. One at a time, on the stream above.")
+
+
+# -- the lecture: scenes in the notes' order (UCL COMP0078, then the CMU 16-831 recap), with questions ----------
+
+
+def _scene(**kw) -> dict:
+    """Every setting the page reads, so a link to the scene and a walk through the tour show the same run."""
+    return {**_NOISY, "heat": "WM", "tuning": TUNING_TOPICS[0], **kw}
+
+
+_WM = _scene(seed=2)
+_EX31 = _scene(stream=ADVERSARY, T=400)
+_CMU = _scene(rwm_eta=0.5)
+_NOREGRET = _scene(stream=ADVERSARY, T=2000, tuning=TUNING_TOPICS[2])
+_P32 = _scene(T=2000, tuning=TUNING_TOPICS[3])
+_WA = _scene()
+_WA_PROOF = _scene(wa_loss="entropic", wa_eta=1.0)
+_HEDGE = _scene(T=1000, heat="Hedge")
+_SCALED = _scene(T=1000, heat="Hedge", B=100.0)
+_LEADER_AT = 50
+_LEADER_EDGES = (1, 2, 6)
+_TOP_EDGES = (0.0, 0.25, 0.5, 0.9)
+
+
+def _leader_q(a) -> str:
+    return (f"After {_LEADER_AT} rounds, which expert will Weighted Majority (β = {a.beta:.3g}) give the most "
+            "weight? Expert i errs with probability rising from 30% (E1) to 50% (E10).")
+
+
+def _leader_why(a) -> str:
+    M = lesson.expert_mistakes(a, _LEADER_AT)
+    i = lesson.heaviest(a, "WM", _LEADER_AT)
+    v = lesson.top_weight(a, "WM", _LEADER_AT)
+    text = (f"After {_LEADER_AT} rounds E{i} has made {M[i - 1]} mistakes, the fewest"
+            + (f"; E1, the best on average, made {M[0]}" if i != 1 else "") + ". WM's weight of expert i is "
+            f"β^M_i (normalised), so the expert with the fewest mistakes *so far* leads: E{i} holds {v:.0%} of the weight")
+    if i != 1:
+        text += (f", and E1 has β^{M[0] - M[i - 1]} = {a.beta ** (M[0] - M[i - 1]):.2g} times as much. Fifty "
+                 "rounds are too few to tell a 30% expert from a 40% one: WM follows the best in hindsight")
+    return text + ". The bound is about the best expert in hindsight, whoever that turns out to be."
+
+
+def _wa_q(a) -> str:
+    return (f"Weighted Average predicts the weighted mean of the advice, square loss, η = {a.wa_eta:g}. After "
+            f"{a.T} rounds, where will its regret to the best expert land against the bound "
+            f"ln n/η = {a.reports['WA'].value:.3g}?")
+
+
+def _wa_why(a) -> str:
+    r = lesson.final_regret(a, "WA")
+    wa = a.traces["WA"]
+    best = float(wa.expert_losses.sum(axis=0).min())
+    text = (f"L_WA = {wa.total_loss:.4g} against the best expert's {best:.4g}: regret {r:.4g}, under "
+            f"ln n/η = {a.reports['WA'].value:.3g} as the theorem guarantees. ")
+    if r < 0:
+        text += ("It is negative: predicting a *mean* of noisy 0/1 advice, WA pays less square loss than any single "
+                 "expert, which pays 1 on each of its mistakes. The bound is an upper bound only.")
+    return text
+
+
+def _hedge_q(a) -> str:
+    return (f"Hedge at η* = √(2 ln n/T) = {a.hedge_eta:.3g} spreads a unit of money over the {a.n} experts. After "
+            f"{a.T} rounds, how much will it have on its favourite expert?")
+
+
+def _hedge_why(a) -> str:
+    i, v = lesson.heaviest(a, "Hedge", a.T), lesson.top_weight(a, "Hedge")
+    M = lesson.expert_mistakes(a, a.T)
+    second = sorted(M)[1]
+    return (f"E{i} ends with {v:.1%} of the money. Hedge's weights are e^(−η L_i) normalised: E{i} made {M[i - 1]} "
+            f"mistakes and the runner-up {second}, so the runner-up holds e^(−{a.hedge_eta:.3g}·{second - M[i - 1]}) = "
+            f"{math.exp(-a.hedge_eta * (second - M[i - 1])):.2g} times E{i}'s weight. A small η learns slowly, but a "
+            "gap in losses that grows linearly in T wins in the end, while the regret stays under √(2T ln n).")
+
+
+LECTURE = [
+    Scene("Weighted Majority: shrink, don't cross out", _WM, t=0, narration=(
+        "No expert is perfect now, so Halving would cross everyone out. **Weighted Majority** keeps every expert with "
+        "a weight, predicts the **weighted vote**, and multiplies the weight of each wrong expert by **β** "
+        "(here 1/e). The heat map shows WM's normalised weights round by round; the bars, all four masters' "
+        f"weights at the player's round. ({UCL})"),
+        question=Question(_leader_q, "choice", lesson.heaviest_band, args=("WM", _LEADER_AT, _LEADER_EDGES),
+                          options={0: "E1, the best on average", 1: "one of E2 to E5", 2: "one of E6 to E10"},
+                          reveal=_LEADER_AT, explain=_leader_why)),
+    Scene("WM's bound, and why no β beats 2 (exercise 3.1)", _EX31, t=None, narration=(
+        "**Theorem (WM).** For every expert i, M ≤ a(β)·M_i + b(β)·ln n with a = ln(1/β)/ln(2/(1+β)) and "
+        "b = 1/ln(2/(1+β)); at β = 1/e both are 2.63. **Exercise 3.1**: two constant experts and an outcome that "
+        "always contradicts WM's vote. WM errs every round, the two experts share those mistakes, so the better one "
+        "errs at most half the time: no deterministic master gets a factor below 2. "
+        "Look at the cumulative losses: WM's line is twice the best expert's."
+        f" ({UCL}, problem 3.1)")),
+    Scene("The CMU form beside the UCL form", _CMU, t=None, narration=(
+        "The CMU notes write WM with weights multiplied by **1 − η** (η ≤ 1/2) and the bound "
+        "**M ≤ 2 ln N/η + 2(1 + η)·m\\***. It is the UCL bound at β = 1 − η loosened by ln(1/(1 − η/2)) ≥ η/2 and "
+        "ln(1/(1 − η)) ≤ η + η², so its curve never runs below the UCL one. Scroll to *WM and RWM at one η*: "
+        f"both forms on one run at η = 1/2. ({CMU})")),
+    Scene("WM is not no-regret; RWM with η = 1/√T is", _NOREGRET, t=None, narration=(
+        "Regret form (1): WM's M − m\\* ≤ m\\* + 2η m\\* + 2 ln N/η keeps the term m\\* for every η, and on the WM "
+        "adversary WM's regret per round stays at 1/2. **Randomized WM** follows one expert drawn by weight: "
+        "form (2), E[M] − m\\* ≤ η m\\* + ln N/η. With **η = 1/√T** this is at most √T(1 + ln N), so the regret per "
+        f"round falls to 0. In *η tuned to T*, the green curve re-runs RWM for each horizon T. ({CMU})")),
+    Scene("Problems 3.2: let β_T tend to 1", _P32, t=None, narration=(
+        "Can WM be tuned so that its **2-regret** M − 2m\\* grows sublinearly? No fixed β: a(β) > 2, so "
+        "(a(β) − 2)·m\\* grows with m\\*. Take **β_T = 1 − η_T with η_T = √(ln n/T)**: the CMU form gives "
+        "M − 2m\\* ≤ 2η_T m\\* + 2 ln n/η_T ≤ 4√(T ln n). The *Problems 3.2* view re-runs WM at β_T for each "
+        f"horizon. ({UCL}, problem 3.2)")),
+    Scene("Weighted Average: predict the mean", _WA, t=0, narration=(
+        "Outcomes in [0, 1]: the master predicts the **weighted average** of the advice, ŷ = v·x, and updates "
+        "v_i ∝ v_i·e^(−η L(y, x_i)). **Theorem**: for the square loss with η ≤ 1/2 (entropic: η ≤ 1), the regret to "
+        f"the best expert is at most **ln n/η**, however long the stream. ({UCL})"),
+        question=Question(_wa_q, "choice", lesson.regret_vs_bound, args=("WA",),
+                          options={-1: "below 0: it beats every expert", 0: "between 0 and the bound",
+                                   1: "above the bound"}, explain=_wa_why)),
+    Scene("The proof: progress equals regret", _WA_PROOF, t=None, narration=(
+        "Entropic loss, η = 1. For every comparator u and every round, "
+        "**L(y_t, ŷ_t) − u·ℓ_t = d(u, v_t) − d(u, v_{t+1})**: an *equality*, the regret paid is the relative "
+        "entropy the weights lose. Summed, it telescopes to d(u, v_1) − d(u, v_{T+1}) ≤ d(u, v_1) = **ln n**. "
+        f"*The proofs, watched*, bottom chart: dots and line coincide round by round. ({UCL})")),
+    Scene("Hedge: spread a unit of money", _HEDGE, t=0, narration=(
+        "**Hedge** puts v_t,i of a unit on each expert, pays the expected loss v_t·ℓ_t and updates "
+        "v_i ∝ v_i·e^(−η ℓ_t,i). **Theorem [LW94, FS97]**: E[L_HA] − min_i L_i ≤ ln n/η + η m/2, which at "
+        f"**η\\* = √(2 ln n/m)** is **√(2 m ln n)**. ({UCL})"),
+        question=Question(_hedge_q, "choice", lesson.top_weight_band, args=("Hedge", None, _TOP_EDGES),
+                          options={0: "less than a quarter", 1: "a quarter to a half", 2: "a half to 90%",
+                                   3: "more than 90%"}, explain=_hedge_why)),
+    Scene("Losses in [0, B]", _SCALED, t=None, narration=(
+        "The question after Hedge's proof: what if losses lie in **[0, B]**? Divide them by B: Hedge at **η\\*/B** on "
+        "ℓ has the weights of Hedge at η\\* on ℓ/B, so its regret is at most **B√(2m ln n)**. Left at η\\*, the "
+        "proof's step e^(−x) ≤ 1 − x + x²/2 still holds, but Σ v·ℓ² ≤ B² gives ln n/η\\* + η\\*B²m/2. "
+        f"Section *Losses in [0, B]*, B = 100. ({UCL})")),
+]
