@@ -47,7 +47,7 @@ def _id(case) -> str:
 
 
 def test_lectures_follow_the_rules():
-    assert {e.slug for e in WITH_LECTURE} >= {"halving", "perceptron", "wm_vs_hedge"}
+    assert {e.slug for e in WITH_LECTURE} >= {"halving", "perceptron", "wm_vs_hedge", "winnow", "widrow_hoff"}
     for e in WITH_LECTURE:
         assert e.slug in ORACLES, f"/{e.slug} has a lecture but no oracle in this test"
         scenes = e.lecture

@@ -10,9 +10,11 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from olcore.lessons import widrow_hoff as wh
 from olcore.lessons.widrow_hoff import SOURCE
 
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 __all__ = ["PRESETS", "SOURCES", "HELP", "INTRO", "TABLE", "plane", "weights", "cumulative", "sweep", "eta_star",
            "round_line", "run_line", "proof_intro", "potential", "proof_round", "telescoping", "TELESCOPING_AFTER", "reading_notes",
@@ -286,3 +288,102 @@ def rates(i) -> str:
     if not i.rate_bound.applies:
         text += " Some ‖x_t‖ exceeds 1 here, so the dashed bound is not guaranteed (switch rescaling on)."
     return text
+
+
+# ---- the lecture: Princeton COS 511, lecture 18, in its order ------------------------------------------------
+
+def _run(T: int, noise: float, eta: float, norm_u: float = 1.5, d: int = 2, seed: int = 0) -> dict:
+    """Every setting the page reads (its later sections' too), so a link and the tour show the same view."""
+    return dict(stream="Generated", d=d, T=T, noise=noise, norm_u=norm_u, eta=eta, seed=seed, m_max=500, repeats=50,
+                eg_n=100, eg_eta=1.0)
+
+
+_FIRST = _run(200, 0.3, 0.2)
+_IMPLICIT = _run(300, 0.5, 0.9)
+_NOISE_FREE = _run(1000, 0.0, 0.9)
+_RATE = _run(1000, 0.3, 0.2)
+_LARGE_ETA = _run(500, 1.0, 0.95)
+_SHARE_AT, _SHARE_EDGES = 10, (0.0, 0.25, 0.5, 0.75)
+_RATE_AT, _RATE_EDGES = 100, (0.0, 1.1, 1.5, 3.0)
+_RISE_AT, _RISE_EDGES = 50, (0, 1, 11, 26)
+
+
+def _share_q(a) -> str:
+    return (f"No noise, η = {a.eta:g}: Theorem 1 says the loss stays below ‖u‖²/η ≈ {a.theorem1.value:.3g} for ever. "
+            f"What share of the whole run's loss will Widrow-Hoff suffer in its first {_SHARE_AT} rounds (of {a.T:,})?")
+
+
+def _share_why(a) -> str:
+    s = wh.loss_share(a, _SHARE_AT)
+    return (f"{s:.0%}: L_WH = {float(a.cumulative[_SHARE_AT - 1]):.3g} after {_SHARE_AT} rounds, {a.loss:.3g} after "
+            f"{a.T:,}, under the bound {a.theorem1.value:.3g}. With L_u = 0 every loss is paid out of the potential "
+            "‖w₁ − u‖² = ‖u‖², which only falls: the early rounds, far from u, spend most of it, and the total stays "
+            "bounded however long the stream.")
+
+
+def _rate_q(a) -> str:
+    return (f"The rate remark: L_WH/T ≤ (L_u/T)/(1 − η) + ‖u‖²/(ηT), here with η = {a.eta:g}. After "
+            f"{_RATE_AT} of the {a.T:,} rounds, how many times u's rate will Widrow-Hoff's rate of loss be?")
+
+
+def _rate_why(a) -> str:
+    r, R = wh.rate_ratio(a, _RATE_AT), wh.rate_ratio(a, a.T)
+    return (f"L_WH/L_u = {r:.3g} after {_RATE_AT} rounds, {R:.3g} after {a.T:,}. Early on the term ‖u‖²/(ηt) "
+            f"dominates: w starts at 0 and pays to walk to u. It shrinks like 1/t, and the ratio tends to at most "
+            f"1/(1 − η) = {1 / (1 - a.eta):.3g}: the rate of loss approaches the best vector's.")
+
+
+def _rise_q(a) -> str:
+    return (f"Φ_t = ‖w_t − u‖² for the u that minimises the bound. In how many of the first {_RISE_AT} rounds will "
+            "Φ go **up**?")
+
+
+def _rise_why(a) -> str:
+    k = wh.potential_rises(a, _RISE_AT)
+    return (f"In {k} of the first {_RISE_AT} rounds. The claim is not that Φ falls: it is "
+            "Φ_{t+1} − Φ_t ≤ −η ℓ_t² + η/(1 − η)·g_t², so Φ may rise when u's own loss g_t² (the noise) is large "
+            "against the learner's ℓ_t². Summed, the rises are paid for by L_u/(1 − η): that is the bound. "
+            f"Violations of the claim in this run: {a.claim_violations}.")
+
+
+LECTURE = [
+    Scene("Predict, observe, pay the square loss", _FIRST, t=0, narration=(
+        "Each round: see **x_t** (‖x_t‖ ≤ 1), predict **ŷ_t = w_t·x_t**, observe y_t, pay **(ŷ_t − y_t)²**. "
+        "Widrow-Hoff starts at w₁ = 0 and takes a gradient step on that one loss: "
+        "**w_{t+1} = w_t − η(w_t·x_t − y_t)x_t**. On the plane: the loss bowl of the whole stream, its minimum u "
+        f"(star), and w's path, one round's gradient at a time. ({SOURCE})")),
+    Scene("Motivation 2: the implicit update", _IMPLICIT, t=None, narration=(
+        "Why this rule? Fit the current example but stay close: minimise **η(w·x_t − y_t)² + ‖w − w_t‖²**. "
+        "The minimiser has w on both sides, w = w_t − η(w·x_t − y_t)x_t; the notes put w_t on the right and get "
+        "Widrow-Hoff. Solved exactly it is the **implicit** update, the same direction shortened by "
+        "**1/(1 + η‖x_t‖²)**. Section 8 draws both paths at η = 0.9.")),
+    Scene("Theorem 1: no noise, bounded loss", _NOISE_FREE, t=0, narration=(
+        "**Theorem 1.** If ‖x_t‖ ≤ 1 for all t, then **L_WH ≤ min_u ( L_u/(1 − η) + ‖u‖²/η )**. "
+        "Without noise the generating u has L_u = 0, so L_WH ≤ ‖u‖²/η for every T: the cumulative loss stays "
+        "bounded for ever."),
+        question=Question(_share_q, "choice", wh.loss_share_band, args=(_SHARE_AT, _SHARE_EDGES),
+                          options={0: "less than a quarter", 1: "a quarter to a half", 2: "a half to three quarters",
+                                   3: "more than three quarters"}, reveal=_SHARE_AT, explain=_share_why)),
+    Scene("The rate remark: L_WH/T against L_u/T", _RATE, t=0, narration=(
+        "Divide Theorem 1 by T for a fixed u: **L_WH/T ≤ (L_u/T)·1/(1 − η) + ‖u‖²/(ηT)**. As T grows the last term "
+        "vanishes: Widrow-Hoff's **rate** of loss approaches u's, up to 1/(1 − η). Section 9 draws both rates "
+        "(log rounds)."),
+        question=Question(_rate_q, "choice", wh.rate_ratio_band, args=(_RATE_AT, _RATE_EDGES),
+                          options={0: "less than 1.1", 1: "1.1 to 1.5", 2: "1.5 to 3", 3: "3 or more"},
+                          reveal=_RATE_AT, explain=_rate_why)),
+    Scene("The proof: a potential that pays", _FIRST, t=0, narration=(
+        "Fix u and let **Φ_t = ‖w_t − u‖²**, so Φ₁ = ‖u‖². **Claim**: Φ_{t+1} − Φ_t ≤ −η ℓ_t² + η/(1 − η)·g_t², "
+        "with ℓ_t = w_t·x_t − y_t and g_t = u·x_t − y_t. Sum over t: −‖u‖² ≤ Φ_{T+1} − Φ₁ ≤ −η L_WH + "
+        "η/(1 − η)·L_u; solve for L_WH. Section 5 draws Φ against the claim."),
+        question=Question(_rise_q, "choice", wh.potential_rises_band, args=(_RISE_AT, _RISE_EDGES),
+                          options={0: "none: it only falls", 1: "1 to 10", 2: "11 to 25", 3: "26 or more"},
+                          reveal=_RISE_AT, explain=_rise_why)),
+    Scene("Choosing η", _LARGE_ETA, t=None, narration=(
+        "The bound trades two terms: **L_u/(1 − η)** punishes a large η, which chases every noisy target, and "
+        "**‖u‖²/η** a small one, which walks slowly to u. Here η = 0.95 on noisy data: L_u is paid twenty times "
+        "over in the bound. Section 3 sweeps η; the button above sets the η* that minimises the bound.")),
+    Scene("From online to batch: average the weights", _RATE, t=None, narration=(
+        "Given an i.i.d. sample of m examples, run Widrow-Hoff once over it and output the **average** "
+        "v = (w₁ + … + w_m)/m. **Theorem 2**: E[risk(v)] ≤ min_u ( risk(u)/(1 − η) + ‖u‖²/(ηm) ), by Jensen and "
+        "Theorem 1. Section 6: the averaged vector's risk against the last one's as m grows.")),
+]
