@@ -428,6 +428,12 @@ def _noisy_why(a) -> str:
             "pass errs again; the relative bound L_u + R²‖u‖² + R‖u‖√L_u grows with u's hinge loss and still holds."))
 
 
+def _deeper(topic: str, base: dict | None = None, **more) -> dict:
+    """A "Going deeper" scene: the stream's settings, the other learners' constants, and the topic (URL key
+    ``deeper``), so the link and the tour draw the same view."""
+    return {**(base or _NOVIKOFF), "C": 1.0, "eta": 0.1, "lam": 0.5, "deeper": topic, **more}
+
+
 LECTURE = [
     Scene("Predict, reveal, update", _FIRST, t=0, narration=(
         "The points arrive one per round; a unit vector v separates them with margin γ inside radius R = 1. "
@@ -459,4 +465,29 @@ LECTURE = [
         "The notes' non-separable bound pays for the flips with the hinge loss L_u of a comparator u."),
         question=Question(lambda a: f"Will one of the {a.epochs} passes be free of mistakes?", "choice",
                           lesson.some_pass_clean, options={True: "yes", False: "no"}, explain=_noisy_why)),
+    Scene("The hinge loss: a convex upper bound", _deeper(TOPIC_HINGE, _run(200, 0.15, noise=0.05)), t=None, narration=(
+        "Finding the hyperplane with the fewest mistakes is **NP-hard**, so the bounds compare with a relaxation: the "
+        "**hinge loss (1 − y u·x)₊**, a convex upper bound on the mistake indicator 1[y u·x ≤ 0]. Unlike the "
+        "mistakes it depends on the length of u: scale u up and its hinge loss on the separable points falls to 0. "
+        f"*Going deeper*, topic *Hinge loss*. ({CB})")),
+    Scene("The online approach: stay close to the last w", _deeper(TOPIC_REG), t=None, narration=(
+        "Batch learning minimises Σ L(y_t, w·x_t) + λ‖w‖². Online: fit the new point while staying close, "
+        "**w_{t+1} = argmin L_hi(y_t, w·x_t) + λ‖w − w_t‖²**. The notes' solution, w_t + y_t x_t/(2λ) when "
+        "y_t w_t·x_t < 1, is **OGD with η = 1/(2λ)**; solved exactly the step stops at margin 1, which is "
+        f"**PA-I with C = 1/(2λ)**. *Going deeper*, topic *Regularisation view*. ({UCL})")),
+    Scene("OGD's regret: U R √m", _deeper(TOPIC_OGD), t=None, narration=(
+        "OGD on the hinge loss steps **w ← w + η y x whenever y w·x < 1**. **Theorem**: if ‖x_t‖ ≤ R, then for every "
+        "‖u‖ ≤ U, Σ L_hi(w_t) − Σ L_hi(u) ≤ U²/(2η) + η m R²/2, which is **U R √m at η = U/(R√m)**. The proof: "
+        "convexity bounds each round's regret by a gradient step, and ‖w_t − u‖² telescopes. "
+        f"*Going deeper*, topic *OGD's regret*. ({UCL})")),
+    Scene("The Perceptron is conservative OGD", _deeper(TOPIC_CONSERVATIVE), t=None, narration=(
+        "Make OGD **conservative**: update only on a mistake, y ŷ ≤ 0. Then w_t is η times the Perceptron's w_t, so "
+        "every prediction's sign, and every mistake, is the same for any η > 0: **η is irrelevant**, and η = 1 is "
+        "the Perceptron. The chart runs η = 0.01, 1 and 100: one staircase. "
+        f"*Going deeper*, topic *Perceptron = conservative OGD*. ({UCL})")),
+    Scene("PA-I climbs the SVM dual", _deeper(TOPIC_DUAL, _run(200, 0.15, noise=0.05)), t=None, narration=(
+        "The soft-margin SVM's dual **D(α) = Σ α_t − ½‖Σ α_t y_t x_t‖²**, 0 ≤ α_t ≤ C, is at most "
+        "**SVM_OPT = min_u ½‖u‖² + C Σ ℓ_t(u)**. PA-I's step α_t = min{C, ℓ_t/‖x_t‖²} maximises the round's "
+        "increment of D, so after every round the sum of the increments is a dual value: it climbs and stays "
+        f"under SVM_OPT. *Going deeper*, topic *PA-I as dual ascent*, C = 1. ({CB})")),
 ]

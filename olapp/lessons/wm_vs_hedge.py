@@ -311,11 +311,11 @@ def _scene(**kw) -> dict:
 
 _WM = _scene(seed=2)
 _EX31 = _scene(stream=ADVERSARY, T=400)
-_CMU = _scene(rwm_eta=0.5)
+_CMU = _scene(rwm_eta=0.5, beta=0.5)                  # the CMU notes' WM: β = 1 − η
 _NOREGRET = _scene(stream=ADVERSARY, T=2000, tuning=TUNING_TOPICS[2])
 _P32 = _scene(T=2000, tuning=TUNING_TOPICS[3])
-_WA = _scene()
-_WA_PROOF = _scene(wa_loss="entropic", wa_eta=1.0)
+_WA = _scene(heat="WA")
+_WA_PROOF = _scene(heat="WA", wa_loss="entropic", wa_eta=1.0)
 _HEDGE = _scene(T=1000, heat="Hedge")
 _SCALED = _scene(T=1000, heat="Hedge", B=100.0)
 _LEADER_AT = 50
