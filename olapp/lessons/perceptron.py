@@ -471,9 +471,10 @@ LECTURE = [
         "mistakes it depends on the length of u: scale u up and its hinge loss on the separable points falls to 0. "
         f"*Going deeper*, topic *Hinge loss*. ({CB})")),
     Scene("The online approach: stay close to the last w", _deeper(TOPIC_REG), t=None, narration=(
-        "Batch learning minimises Σ L(y_t, w·x_t) + λ‖w‖². Online: fit the new point while staying close, "
-        "**w_{t+1} = argmin L_hi(y_t, w·x_t) + λ‖w − w_t‖²**. The notes' solution, w_t + y_t x_t/(2λ) when "
-        "y_t w_t·x_t < 1, is **OGD with η = 1/(2λ)**; solved exactly the step stops at margin 1, which is "
+        r"Batch learning minimises $\sum_t L(y_t, \mathbf w\cdot\mathbf x_t) + \lambda\|\mathbf w\|^2$. Online: fit "
+        r"the new point while staying close, $\mathbf w_{t+1} = \arg\min_{\mathbf w} L_{hi}(y_t, \mathbf w\cdot\mathbf x_t)"
+        r" + \lambda\|\mathbf w - \mathbf w_t\|^2$. The notes' solution, $\mathbf w_t + y_t\mathbf x_t/(2\lambda)$ when "
+        r"$y_t\,\mathbf w_t\cdot\mathbf x_t < 1$, is **OGD with η = 1/(2λ)**; solved exactly the step stops at margin 1, which is "
         f"**PA-I with C = 1/(2λ)**. *Going deeper*, topic *Regularisation view*. ({UCL})")),
     Scene("OGD's regret: U R √m", _deeper(TOPIC_OGD), t=None, narration=(
         "OGD on the hinge loss steps **w ← w + η y x whenever y w·x < 1**. **Theorem**: if ‖x_t‖ ≤ R, then for every "

@@ -347,43 +347,51 @@ def _rise_why(a) -> str:
 
 
 LECTURE = [
-    Scene("Predict, observe, pay the square loss", _FIRST, t=0, narration=(
-        "Each round: see **x_t** (‖x_t‖ ≤ 1), predict **ŷ_t = w_t·x_t**, observe y_t, pay **(ŷ_t − y_t)²**. "
-        "Widrow-Hoff starts at w₁ = 0 and takes a gradient step on that one loss: "
-        "**w_{t+1} = w_t − η(w_t·x_t − y_t)x_t**. On the plane: the loss bowl of the whole stream, its minimum u "
-        f"(star), and w's path, one round's gradient at a time. ({SOURCE})")),
+    Scene("Predict, observe, pay the square loss", _FIRST, t=15, narration=(
+        r"Each round: see $\mathbf x_t$ with $\|\mathbf x_t\| \le 1$, predict $\hat y_t = \mathbf w_t\cdot\mathbf x_t$, "
+        r"observe $y_t$, pay $(\hat y_t - y_t)^2$. **Widrow-Hoff** starts at $\mathbf w_1 = \mathbf 0$ and takes a "
+        r"gradient step on that one loss: $\mathbf w_{t+1} = \mathbf w_t - \eta(\mathbf w_t\cdot\mathbf x_t - y_t)\,\mathbf x_t$. "
+        "On the plane: the loss bowl of the whole stream, its minimum u (star), and w's path after 15 rounds, one "
+        f"round's gradient at a time. ({SOURCE})")),
     Scene("Motivation 2: the implicit update", _IMPLICIT, t=None, narration=(
-        "Why this rule? Fit the current example but stay close: minimise **η(w·x_t − y_t)² + ‖w − w_t‖²**. "
-        "The minimiser has w on both sides, w = w_t − η(w·x_t − y_t)x_t; the notes put w_t on the right and get "
-        "Widrow-Hoff. Solved exactly it is the **implicit** update, the same direction shortened by "
-        "**1/(1 + η‖x_t‖²)**. Section 8 draws both paths at η = 0.9.")),
+        r"Why this rule? Fit the current example but stay close to what $\mathbf w_t$ knows: minimise "
+        r"$\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 + \|\mathbf w - \mathbf w_t\|^2$. The minimiser has $\mathbf w$ on "
+        r"both sides, $\mathbf w = \mathbf w_t - \eta(\mathbf w\cdot\mathbf x_t - y_t)\mathbf x_t$; the notes put "
+        r"$\mathbf w_t$ on the right and get Widrow-Hoff. Solved exactly it is the **implicit** update: the same "
+        r"direction, shortened by $1/(1 + \eta\|\mathbf x_t\|^2)$. Section 8 draws both paths at $\eta = 0.9$.")),
     Scene("Theorem 1: no noise, bounded loss", _NOISE_FREE, t=0, narration=(
-        "**Theorem 1.** If ‖x_t‖ ≤ 1 for all t, then **L_WH ≤ min_u ( L_u/(1 − η) + ‖u‖²/η )**. "
-        "Without noise the generating u has L_u = 0, so L_WH ≤ ‖u‖²/η for every T: the cumulative loss stays "
-        "bounded for ever."),
+        r"**Theorem 1.** If $\|\mathbf x_t\| \le 1$ for all $t$, then "
+        r"$L_{WH} \le \min_{\mathbf u}\big(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\big)$. "
+        r"Without noise the generating $\mathbf u$ has $L_{\mathbf u} = 0$, so $L_{WH} \le \|\mathbf u\|^2/\eta$ for "
+        "every T: the cumulative loss stays bounded for ever."),
         question=Question(_share_q, "choice", wh.loss_share_band, args=(_SHARE_AT, _SHARE_EDGES),
                           options={0: "less than a quarter", 1: "a quarter to a half", 2: "a half to three quarters",
                                    3: "more than three quarters"}, reveal=_SHARE_AT, explain=_share_why)),
     Scene("The rate remark: L_WH/T against L_u/T", _RATE, t=0, narration=(
-        "Divide Theorem 1 by T for a fixed u: **L_WH/T ≤ (L_u/T)·1/(1 − η) + ‖u‖²/(ηT)**. As T grows the last term "
-        "vanishes: Widrow-Hoff's **rate** of loss approaches u's, up to 1/(1 − η). Section 9 draws both rates "
-        "(log rounds)."),
+        r"Divide Theorem 1 by $T$ for a fixed $\mathbf u$: "
+        r"$\frac{L_{WH}}{T} \le \frac{L_{\mathbf u}}{T}\cdot\frac{1}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta T}$. "
+        "As T grows the last term vanishes: Widrow-Hoff's **rate** of loss approaches u's, up to the factor "
+        r"$1/(1-\eta)$. Section 9 draws both rates over rounds (log scale)."),
         question=Question(_rate_q, "choice", wh.rate_ratio_band, args=(_RATE_AT, _RATE_EDGES),
                           options={0: "less than 1.1", 1: "1.1 to 1.5", 2: "1.5 to 3", 3: "3 or more"},
                           reveal=_RATE_AT, explain=_rate_why)),
     Scene("The proof: a potential that pays", _FIRST, t=0, narration=(
-        "Fix u and let **Φ_t = ‖w_t − u‖²**, so Φ₁ = ‖u‖². **Claim**: Φ_{t+1} − Φ_t ≤ −η ℓ_t² + η/(1 − η)·g_t², "
-        "with ℓ_t = w_t·x_t − y_t and g_t = u·x_t − y_t. Sum over t: −‖u‖² ≤ Φ_{T+1} − Φ₁ ≤ −η L_WH + "
-        "η/(1 − η)·L_u; solve for L_WH. Section 5 draws Φ against the claim."),
+        r"Fix $\mathbf u$ and let $\Phi_t = \|\mathbf w_t - \mathbf u\|^2$, so $\Phi_1 = \|\mathbf u\|^2$. **Claim**: "
+        r"$\Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\,g_t^2$, with "
+        r"$\ell_t = \mathbf w_t\cdot\mathbf x_t - y_t$ and $g_t = \mathbf u\cdot\mathbf x_t - y_t$. Sum over $t$: "
+        r"$-\|\mathbf u\|^2 \le \Phi_{T+1} - \Phi_1 \le -\eta L_{WH} + \frac{\eta}{1-\eta}L_{\mathbf u}$; solve for "
+        "$L_{WH}$. Section 5 draws Φ against the claim."),
         question=Question(_rise_q, "choice", wh.potential_rises_band, args=(_RISE_AT, _RISE_EDGES),
                           options={0: "none: it only falls", 1: "1 to 10", 2: "11 to 25", 3: "26 or more"},
                           reveal=_RISE_AT, explain=_rise_why)),
     Scene("Choosing η", _LARGE_ETA, t=None, narration=(
-        "The bound trades two terms: **L_u/(1 − η)** punishes a large η, which chases every noisy target, and "
-        "**‖u‖²/η** a small one, which walks slowly to u. Here η = 0.95 on noisy data: L_u is paid twenty times "
-        "over in the bound. Section 3 sweeps η; the button above sets the η* that minimises the bound.")),
+        r"The bound trades two terms: $\frac{L_{\mathbf u}}{1-\eta}$ punishes a large η, which chases every noisy "
+        r"target, and $\frac{\|\mathbf u\|^2}{\eta}$ a small one, which walks slowly to $\mathbf u$. Here η = 0.95 on "
+        "noisy data: the bound pays L_u twenty times over. Section 3 sweeps η; the button in the settings sets the "
+        "η* that minimises the bound.")),
     Scene("From online to batch: average the weights", _RATE, t=None, narration=(
-        "Given an i.i.d. sample of m examples, run Widrow-Hoff once over it and output the **average** "
-        "v = (w₁ + … + w_m)/m. **Theorem 2**: E[risk(v)] ≤ min_u ( risk(u)/(1 − η) + ‖u‖²/(ηm) ), by Jensen and "
-        "Theorem 1. Section 6: the averaged vector's risk against the last one's as m grows.")),
+        r"Given an i.i.d. sample of $m$ examples, run Widrow-Hoff once over it and output the **average** "
+        r"$\mathbf v = (\mathbf w_1 + \dots + \mathbf w_m)/m$. **Theorem 2**: "
+        r"$\mathbb E[R_{\mathbf v}] \le \min_{\mathbf u}\big(\frac{R_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta m}\big)$, "
+        "by Jensen's inequality and Theorem 1. Section 6: the averaged vector's risk as m grows.")),
 ]

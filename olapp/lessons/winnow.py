@@ -285,7 +285,7 @@ def _promotions_why(a) -> str:
 
 
 LECTURE = [
-    Scene("Winnow: multiply, don't add", _RULE, t=0, narration=(
+    Scene("Winnow: multiply, don't add", _RULE, t=25, narration=(
         "Boolean attributes x ∈ {0, 1}ᴺ, and the label is an **OR of k of them** (here k = 3 of N = 100). Winnow "
         "starts with **every weight 1**, predicts 1 when **Σ w_i x_i > θ = N**, and on a mistake multiplies the "
         "active weights by 1 + β = 2 (a missed positive) or divides them by 2 (a false positive). Step through the "

@@ -414,8 +414,9 @@ LECTURE = [
                                    1: "above the bound"}, explain=_wa_why)),
     Scene("The proof: progress equals regret", _WA_PROOF, t=None, narration=(
         "Entropic loss, η = 1. For every comparator u and every round, "
-        "**L(y_t, ŷ_t) − u·ℓ_t = d(u, v_t) − d(u, v_{t+1})**: an *equality*, the regret paid is the relative "
-        "entropy the weights lose. Summed, it telescopes to d(u, v_1) − d(u, v_{T+1}) ≤ d(u, v_1) = **ln n**. "
+        r"$L(y_t, \hat y_t) - \mathbf u\cdot\boldsymbol\ell_t = d(\mathbf u, \mathbf v_t) - d(\mathbf u, \mathbf v_{t+1})$: "
+        "an *equality*, the regret paid is the relative entropy the weights lose. Summed, it telescopes to "
+        r"$d(\mathbf u, \mathbf v_1) - d(\mathbf u, \mathbf v_{T+1}) \le d(\mathbf u, \mathbf v_1) = \ln n$. "
         f"*The proofs, watched*, bottom chart: dots and line coincide round by round. ({UCL})")),
     Scene("Hedge: spread a unit of money", _HEDGE, t=0, narration=(
         "**Hedge** puts v_t,i of a unit on each expert, pays the expected loss v_t·ℓ_t and updates "
