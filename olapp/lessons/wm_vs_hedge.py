@@ -384,30 +384,32 @@ LECTURE = [
                           options={0: "E1, the best on average", 1: "one of E2 to E5", 2: "one of E6 to E10"},
                           reveal=_LEADER_AT, explain=_leader_why)),
     Scene("WM's bound, and why no β beats 2 (exercise 3.1)", _EX31, t=None, narration=(
-        "**Theorem (WM).** For every expert i, M ≤ a(β)·M_i + b(β)·ln n with a = ln(1/β)/ln(2/(1+β)) and "
-        "b = 1/ln(2/(1+β)); at β = 1/e both are 2.63. **Exercise 3.1**: two constant experts and an outcome that "
+        r"**Theorem (WM).** For every expert $i$, $M \le a(\beta)\,M_i + b(\beta)\ln n$ with "
+        r"$a = \frac{\ln(1/\beta)}{\ln(2/(1+\beta))}$ and $b = \frac{1}{\ln(2/(1+\beta))}$; at $\beta = 1/e$ both "
+        "are 2.63. **Exercise 3.1**: two constant experts and an outcome that "
         "always contradicts WM's vote. WM errs every round, the two experts share those mistakes, so the better one "
         "errs at most half the time: no deterministic master gets a factor below 2. "
         "Look at the cumulative losses: WM's line is twice the best expert's."
         f" ({UCL}, problem 3.1)")),
     Scene("The CMU form beside the UCL form", _CMU, t=None, narration=(
-        "The CMU notes write WM with weights multiplied by **1 − η** (η ≤ 1/2) and the bound "
-        "**M ≤ 2 ln N/η + 2(1 + η)·m\\***. It is the UCL bound at β = 1 − η loosened by ln(1/(1 − η/2)) ≥ η/2 and "
-        "ln(1/(1 − η)) ≤ η + η², so its curve never runs below the UCL one. Scroll to *WM and RWM at one η*: "
+        r"The CMU notes write WM with weights multiplied by $1 - \eta$ ($\eta \le 1/2$) and the bound "
+        r"$M \le \frac{2\ln N}{\eta} + 2(1+\eta)\,m^*$. It is the UCL bound at $\beta = 1 - \eta$ loosened by "
+        r"$\ln\frac{1}{1-\eta/2} \ge \frac{\eta}{2}$ and $\ln\frac{1}{1-\eta} \le \eta + \eta^2$, so its curve never runs below the UCL one. Scroll to *WM and RWM at one η*: "
         f"both forms on one run at η = 1/2. ({CMU})")),
     Scene("WM is not no-regret; RWM with η = 1/√T is", _NOREGRET, t=None, narration=(
-        "Regret form (1): WM's M − m\\* ≤ m\\* + 2η m\\* + 2 ln N/η keeps the term m\\* for every η, and on the WM "
-        "adversary WM's regret per round stays at 1/2. **Randomized WM** follows one expert drawn by weight: "
-        "form (2), E[M] − m\\* ≤ η m\\* + ln N/η. With **η = 1/√T** this is at most √T(1 + ln N), so the regret per "
+        r"Regret form (1): WM's $M - m^* \le m^* + 2\eta m^* + \frac{2\ln N}{\eta}$ keeps the term $m^*$ for every "
+        "η, and on the WM adversary WM's regret per round stays at 1/2. **Randomized WM** follows one expert drawn "
+        r"by weight: form (2), $\mathbb E[M] - m^* \le \eta m^* + \frac{\ln N}{\eta}$. With $\eta = 1/\sqrt T$ "
+        r"this is at most $\sqrt T(1 + \ln N)$, so the regret per "
         f"round falls to 0. In *η tuned to T*, the green curve re-runs RWM for each horizon T. ({CMU})")),
     Scene("Problems 3.2: let β_T tend to 1", _P32, t=None, narration=(
-        "Can WM be tuned so that its **2-regret** M − 2m\\* grows sublinearly? No fixed β: a(β) > 2, so "
-        "(a(β) − 2)·m\\* grows with m\\*. Take **β_T = 1 − η_T with η_T = √(ln n/T)**: the CMU form gives "
-        "M − 2m\\* ≤ 2η_T m\\* + 2 ln n/η_T ≤ 4√(T ln n). The *Problems 3.2* view re-runs WM at β_T for each "
+        r"Can WM be tuned so that its **2-regret** $M - 2m^*$ grows sublinearly? No fixed β: $a(\beta) > 2$, so "
+        r"$(a(\beta) - 2)\,m^*$ grows with $m^*$. Take $\beta_T = 1 - \eta_T$ with $\eta_T = \sqrt{\ln n/T}$: the CMU "
+        r"form gives $M - 2m^* \le 2\eta_T m^* + \frac{2\ln n}{\eta_T} \le 4\sqrt{T\ln n}$. The *Problems 3.2* view re-runs WM at β_T for each "
         f"horizon. ({UCL}, problem 3.2)")),
     Scene("Weighted Average: predict the mean", _WA, t=0, narration=(
-        "Outcomes in [0, 1]: the master predicts the **weighted average** of the advice, ŷ = v·x, and updates "
-        "v_i ∝ v_i·e^(−η L(y, x_i)). **Theorem**: for the square loss with η ≤ 1/2 (entropic: η ≤ 1), the regret to "
+        r"Outcomes in [0, 1]: the master predicts the **weighted average** of the advice, $\hat y = \mathbf v\cdot\mathbf x$, "
+        r"and updates $v_i \propto v_i\,e^{-\eta L(y, x_i)}$. **Theorem**: for the square loss with η ≤ 1/2 (entropic: η ≤ 1), the regret to "
         f"the best expert is at most **ln n/η**, however long the stream. ({UCL})"),
         question=Question(_wa_q, "choice", lesson.regret_vs_bound, args=("WA",),
                           options={-1: "below 0: it beats every expert", 0: "between 0 and the bound",
@@ -419,15 +421,17 @@ LECTURE = [
         r"$d(\mathbf u, \mathbf v_1) - d(\mathbf u, \mathbf v_{T+1}) \le d(\mathbf u, \mathbf v_1) = \ln n$. "
         f"*The proofs, watched*, bottom chart: dots and line coincide round by round. ({UCL})")),
     Scene("Hedge: spread a unit of money", _HEDGE, t=0, narration=(
-        "**Hedge** puts v_t,i of a unit on each expert, pays the expected loss v_t·ℓ_t and updates "
-        "v_i ∝ v_i·e^(−η ℓ_t,i). **Theorem [LW94, FS97]**: E[L_HA] − min_i L_i ≤ ln n/η + η m/2, which at "
-        f"**η\\* = √(2 ln n/m)** is **√(2 m ln n)**. ({UCL})"),
+        r"**Hedge** puts $v_{t,i}$ of a unit on each expert, pays the expected loss $\mathbf v_t\cdot\boldsymbol\ell_t$ and "
+        r"updates $v_i \propto v_i\,e^{-\eta\ell_{t,i}}$. **Theorem [LW94, FS97]**: "
+        r"$\mathbb E[L_{HA}] - \min_i L_i \le \frac{\ln n}{\eta} + \frac{\eta m}{2}$, which at "
+        r"$\eta^* = \sqrt{2\ln n/m}$ is $\sqrt{2m\ln n}$. " f"({UCL})"),
         question=Question(_hedge_q, "choice", lesson.top_weight_band, args=("Hedge", None, _TOP_EDGES),
                           options={0: "less than a quarter", 1: "a quarter to a half", 2: "a half to 90%",
                                    3: "more than 90%"}, explain=_hedge_why)),
     Scene("Losses in [0, B]", _SCALED, t=None, narration=(
-        "The question after Hedge's proof: what if losses lie in **[0, B]**? Divide them by B: Hedge at **η\\*/B** on "
-        "ℓ has the weights of Hedge at η\\* on ℓ/B, so its regret is at most **B√(2m ln n)**. Left at η\\*, the "
-        "proof's step e^(−x) ≤ 1 − x + x²/2 still holds, but Σ v·ℓ² ≤ B² gives ln n/η\\* + η\\*B²m/2. "
+        r"The question after Hedge's proof: what if losses lie in **[0, B]**? Divide them by $B$: Hedge at $\eta^*/B$ on "
+        r"$\ell$ has the weights of Hedge at $\eta^*$ on $\ell/B$, so its regret is at most $B\sqrt{2m\ln n}$. Left at "
+        r"$\eta^*$, the proof's step $e^{-x} \le 1 - x + x^2/2$ still holds, but $\sum_i v_i\ell_i^2 \le B^2$ gives "
+        r"$\frac{\ln n}{\eta^*} + \frac{\eta^* B^2 m}{2}$. "
         f"Section *Losses in [0, B]*, B = 100. ({UCL})")),
 ]
