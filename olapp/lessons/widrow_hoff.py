@@ -353,12 +353,13 @@ LECTURE = [
         r"gradient step on that one loss: $\mathbf w_{t+1} = \mathbf w_t - \eta(\mathbf w_t\cdot\mathbf x_t - y_t)\,\mathbf x_t$. "
         "On the plane: the loss bowl of the whole stream, its minimum u (star), and w's path after 15 rounds, one "
         f"round's gradient at a time. ({SOURCE})")),
-    Scene("Motivation 2: the implicit update", _IMPLICIT, t=None, narration=(
+    Scene("Motivation 2: the implicit update", _IMPLICIT, t=20, narration=(
         r"Why this rule? Fit the current example but stay close to what $\mathbf w_t$ knows: minimise "
         r"$\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 + \|\mathbf w - \mathbf w_t\|^2$. The minimiser has $\mathbf w$ on "
         r"both sides, $\mathbf w = \mathbf w_t - \eta(\mathbf w\cdot\mathbf x_t - y_t)\mathbf x_t$; the notes put "
         r"$\mathbf w_t$ on the right and get Widrow-Hoff. Solved exactly it is the **implicit** update: the same "
-        r"direction, shortened by $1/(1 + \eta\|\mathbf x_t\|^2)$. Section 8 draws both paths at $\eta = 0.9$.")),
+        r"direction, shortened by $1/(1 + \eta\|\mathbf x_t\|^2)$. Section 8 draws both paths at $\eta = 0.9$ "
+        "over the first 20 rounds.")),
     Scene("Theorem 1: no noise, bounded loss", _NOISE_FREE, t=0, narration=(
         r"**Theorem 1.** If $\|\mathbf x_t\| \le 1$ for all $t$, then "
         r"$L_{WH} \le \min_{\mathbf u}\big(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\big)$. "
