@@ -322,8 +322,9 @@ def _share_why(a) -> str:
 
 
 def _rate_q(a) -> str:
-    return (f"The rate remark: L_WH/T ≤ (L_u/T)/(1 − η) + ‖u‖²/(ηT), here with η = {a.eta:g}. After "
-            f"{_RATE_AT} of the {a.T:,} rounds, how many times u's rate will Widrow-Hoff's rate of loss be?")
+    return (f"Here η = {a.eta:g} and u is the least-squares vector of the whole stream. After {_RATE_AT} of the "
+            f"{a.T:,} rounds, how many times u's rate of loss $L_{{\\mathbf u}}(t)/t$ will Widrow-Hoff's "
+            "$L_{WH}(t)/t$ be?")
 
 
 def _rate_why(a) -> str:
@@ -334,16 +335,17 @@ def _rate_why(a) -> str:
 
 
 def _rise_q(a) -> str:
-    return (f"Φ_t = ‖w_t − u‖² for the u that minimises the bound. In how many of the first {_RISE_AT} rounds will "
-            "Φ go **up**?")
+    return (r"$\Phi_t = \|\mathbf w_t - \mathbf u\|^2$ for the $\mathbf u$ that minimises the bound. In how many of the "
+            f"first {_RISE_AT} rounds will Φ go **up**?")
 
 
 def _rise_why(a) -> str:
     k = wh.potential_rises(a, _RISE_AT)
     return (f"In {k} of the first {_RISE_AT} rounds. The claim is not that Φ falls: it is "
-            "Φ_{t+1} − Φ_t ≤ −η ℓ_t² + η/(1 − η)·g_t², so Φ may rise when u's own loss g_t² (the noise) is large "
-            "against the learner's ℓ_t². Summed, the rises are paid for by L_u/(1 − η): that is the bound. "
-            f"Violations of the claim in this run: {a.claim_violations}.")
+            r"$\Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\,g_t^2$, so Φ may rise when u's own loss "
+            r"$g_t^2$ (the noise) is large against the learner's $\ell_t^2$. Summed, the rises are paid for by "
+            r"$L_{\mathbf u}/(1-\eta)$: that is the bound. "
+            f"Rounds where the claim fails in this run: {a.claim_violations}.")
 
 
 LECTURE = [
@@ -379,9 +381,9 @@ LECTURE = [
     Scene("The proof: a potential that pays", _FIRST, t=0, narration=(
         r"Fix $\mathbf u$ and let $\Phi_t = \|\mathbf w_t - \mathbf u\|^2$, so $\Phi_1 = \|\mathbf u\|^2$. **Claim**: "
         r"$\Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\,g_t^2$, with "
-        r"$\ell_t = \mathbf w_t\cdot\mathbf x_t - y_t$ and $g_t = \mathbf u\cdot\mathbf x_t - y_t$. Sum over $t$: "
-        r"$-\|\mathbf u\|^2 \le \Phi_{T+1} - \Phi_1 \le -\eta L_{WH} + \frac{\eta}{1-\eta}L_{\mathbf u}$; solve for "
-        "$L_{WH}$. Section 5 draws Φ against the claim."),
+        r"$\ell_t = \mathbf w_t\cdot\mathbf x_t - y_t$ and $g_t = \mathbf u\cdot\mathbf x_t - y_t$. Summed over all rounds this gives "
+        r"$-\|\mathbf u\|^2 \le \Phi_{T+1} - \Phi_1 \le -\eta L_{WH} + \frac{\eta}{1-\eta}L_{\mathbf u}$; "
+        "solve it for $L_{WH}$. Section 5 draws Φ against the claim."),
         question=Question(_rise_q, "choice", wh.potential_rises_band, args=(_RISE_AT, _RISE_EDGES),
                           options={0: "none: it only falls", 1: "1 to 10", 2: "11 to 25", 3: "26 or more"},
                           reveal=_RISE_AT, explain=_rise_why)),
