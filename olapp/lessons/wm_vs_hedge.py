@@ -334,10 +334,11 @@ def _leader_why(a) -> str:
     v = lesson.top_weight(a, "WM", _LEADER_AT)
     text = (f"After {_LEADER_AT} rounds E{i} has made {M[i - 1]} mistakes, the fewest"
             + (f"; E1, the best on average, made {M[0]}" if i != 1 else "") + ". WM's weight of expert i is "
-            f"β^M_i (normalised), so the expert with the fewest mistakes *so far* leads: E{i} holds {v:.0%} of the weight")
+            r"$\beta^{M_i}$ (normalised), so the expert with the fewest mistakes *so far* leads: "
+            f"E{i} holds {v:.0%} of the weight")
     if i != 1:
-        text += (f", and E1 has β^{M[0] - M[i - 1]} = {a.beta ** (M[0] - M[i - 1]):.2g} times as much. Fifty "
-                 "rounds are too few to tell a 30% expert from a 40% one: WM follows the best in hindsight")
+        text += (f", and E1 has $\\beta^{{{M[0] - M[i - 1]}}}$ = {a.beta ** (M[0] - M[i - 1]):.2g} times as much. Fifty "
+                 "rounds are too few to tell the 30% expert from a worse one: WM follows the best in hindsight")
     return text + ". The bound is about the best expert in hindsight, whoever that turns out to be."
 
 
@@ -368,8 +369,9 @@ def _hedge_why(a) -> str:
     i, v = lesson.heaviest(a, "Hedge", a.T), lesson.top_weight(a, "Hedge")
     M = lesson.expert_mistakes(a, a.T)
     second = sorted(M)[1]
-    return (f"E{i} ends with {v:.1%} of the money. Hedge's weights are e^(−η L_i) normalised: E{i} made {M[i - 1]} "
-            f"mistakes and the runner-up {second}, so the runner-up holds e^(−{a.hedge_eta:.3g}·{second - M[i - 1]}) = "
+    return (f"E{i} ends with {v:.1%} of the money. Hedge's weights are " r"$e^{-\eta L_i}$" f" normalised: E{i} made "
+            f"{M[i - 1]} mistakes and the runner-up {second}, so the runner-up holds "
+            f"$e^{{-{a.hedge_eta:.3g}\\cdot {second - M[i - 1]}}}$ = "
             f"{math.exp(-a.hedge_eta * (second - M[i - 1])):.2g} times E{i}'s weight. A small η learns slowly, but a "
             "gap in losses that grows linearly in T wins in the end, while the regret stays under √(2T ln n).")
 
