@@ -264,7 +264,7 @@ def _mistakes_q(a) -> str:
 
 def _mistakes_why(a) -> str:
     rounds = [int(r) + 1 for r in a.trace.mistakes.nonzero()[0]]
-    last = f" The last mistake was in round {rounds[-1]:,}: from then on Winnow agreed with the disjunction." if rounds else ""
+    last = f" The last mistake was in round {rounds[-1]:,}: no later example was misclassified." if rounds else ""
     return (f"M = {a.n_mistakes} ({a.m_plus} promotions, {a.m_minus} demotions), against the bound "
             f"{a.bound.value:.4g}. Each promotion doubles at least one relevant weight, which stops doubling once it "
             f"passes θ = N, so at most k(log₂N + 1) = {a.k * (math.log2(a.N) + 1):.3g} promotions; the demotions are "
