@@ -467,7 +467,8 @@ LECTURE = [
                           lesson.some_pass_clean, options={True: "yes", False: "no"}, explain=_noisy_why)),
     Scene("The hinge loss: a convex upper bound", _deeper(TOPIC_HINGE, _run(200, 0.15, noise=0.05)), t=None, narration=(
         "Finding the hyperplane with the fewest mistakes is **NP-hard**, so the bounds compare with a relaxation: the "
-        "**hinge loss (1 − y u·x)₊**, a convex upper bound on the mistake indicator 1[y u·x ≤ 0]. Unlike the "
+        r"**hinge loss** $(1 - y\,\mathbf u\cdot\mathbf x)_+$, a convex upper bound on the mistake indicator "
+        r"$\mathbf 1[y\,\mathbf u\cdot\mathbf x \le 0]$. Unlike the "
         "mistakes it depends on the length of u: scale u up and its hinge loss on the separable points falls to 0. "
         f"*Going deeper*, topic *Hinge loss*. ({CB})")),
     Scene("The online approach: stay close to the last w", _deeper(TOPIC_REG), t=None, narration=(
@@ -477,18 +478,24 @@ LECTURE = [
         r"$y_t\,\mathbf w_t\cdot\mathbf x_t < 1$, is **OGD with η = 1/(2λ)**; solved exactly the step stops at margin 1, which is "
         f"**PA-I with C = 1/(2λ)**. *Going deeper*, topic *Regularisation view*. ({UCL})")),
     Scene("OGD's regret: U R √m", _deeper(TOPIC_OGD), t=None, narration=(
-        "OGD on the hinge loss steps **w ← w + η y x whenever y w·x < 1**. **Theorem**: if ‖x_t‖ ≤ R, then for every "
-        "‖u‖ ≤ U, Σ L_hi(w_t) − Σ L_hi(u) ≤ U²/(2η) + η m R²/2, which is **U R √m at η = U/(R√m)**. The proof: "
-        "convexity bounds each round's regret by a gradient step, and ‖w_t − u‖² telescopes. "
+        r"OGD on the hinge loss steps $\mathbf w \leftarrow \mathbf w + \eta\,y\,\mathbf x$ whenever "
+        r"$y\,\mathbf w\cdot\mathbf x < 1$. **Theorem**: if $\|\mathbf x_t\| \le R$, then for every "
+        r"$\|\mathbf u\| \le U$, $\sum_t L_{hi}(y_t, \hat y_t) - L_{hi}(y_t, \mathbf u\cdot\mathbf x_t) \le "
+        r"\frac{U^2}{2\eta} + \frac{\eta m R^2}{2}$, which is $U R\sqrt m$ at $\eta = \frac{U}{R\sqrt m}$. The proof: "
+        r"convexity bounds each round's regret by $(\mathbf w_t - \mathbf u)\cdot\mathbf z_t$ ($\mathbf z_t$ a "
+        r"subgradient of the hinge loss), and "
+        r"$\|\mathbf w_t - \mathbf u\|^2$ telescopes. "
         f"*Going deeper*, topic *OGD's regret*. ({UCL})")),
     Scene("The Perceptron is conservative OGD", _deeper(TOPIC_CONSERVATIVE), t=None, narration=(
-        "Make OGD **conservative**: update only on a mistake, y ŷ ≤ 0. Then w_t is η times the Perceptron's w_t, so "
+        r"Make OGD **conservative**: update only on a mistake, $y\hat y \le 0$. Then $\mathbf w_t$ is η times the "
+        r"Perceptron's $\mathbf w_t$, so "
         "every prediction's sign, and every mistake, is the same for any η > 0: **η is irrelevant**, and η = 1 is "
         "the Perceptron. The chart runs η = 0.01, 1 and 100: one staircase. "
         f"*Going deeper*, topic *Perceptron = conservative OGD*. ({UCL})")),
     Scene("PA-I climbs the SVM dual", _deeper(TOPIC_DUAL, _run(200, 0.15, noise=0.05)), t=None, narration=(
-        "The soft-margin SVM's dual **D(α) = Σ α_t − ½‖Σ α_t y_t x_t‖²**, 0 ≤ α_t ≤ C, is at most "
-        "**SVM_OPT = min_u ½‖u‖² + C Σ ℓ_t(u)**. PA-I's step α_t = min{C, ℓ_t/‖x_t‖²} maximises the round's "
+        r"The soft-margin SVM's dual $D(\boldsymbol\alpha) = \sum_t \alpha_t - \frac12\|\sum_t \alpha_t y_t\mathbf x_t\|^2$, "
+        r"$0 \le \alpha_t \le C$, is at most $\mathrm{SVM_{OPT}} = \min_{\mathbf u} \frac12\|\mathbf u\|^2 + "
+        r"C\sum_t \ell_t(\mathbf u)$. PA-I's step $\alpha_t = \min\{C, \ell_t/\|\mathbf x_t\|^2\}$ maximises the round's "
         "increment of D, so after every round the sum of the increments is a dual value: it climbs and stays "
         f"under SVM_OPT. *Going deeper*, topic *PA-I as dual ascent*, C = 1. ({CB})")),
 ]
