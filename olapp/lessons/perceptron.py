@@ -465,11 +465,12 @@ LECTURE = [
         "The notes' non-separable bound pays for the flips with the hinge loss L_u of a comparator u."),
         question=Question(lambda a: f"Will one of the {a.epochs} passes be free of mistakes?", "choice",
                           lesson.some_pass_clean, options={True: "yes", False: "no"}, explain=_noisy_why)),
-    Scene("The hinge loss: a convex upper bound", _deeper(TOPIC_HINGE, _run(200, 0.15, noise=0.05)), t=None, narration=(
+    Scene("The hinge loss: a convex upper bound", _deeper(TOPIC_HINGE), t=None, narration=(
         "Finding the hyperplane with the fewest mistakes is **NP-hard**, so the bounds compare with a relaxation: the "
         r"**hinge loss** $(1 - y\,\mathbf u\cdot\mathbf x)_+$, a convex upper bound on the mistake indicator "
         r"$\mathbf 1[y\,\mathbf u\cdot\mathbf x \le 0]$. Unlike the "
-        "mistakes it depends on the length of u: scale u up and its hinge loss on the separable points falls to 0. "
+        "mistakes it depends on the length of u: on this separable stream (γ = 0.1, R = 1) the unit v pays hinge loss on every point, and "
+        "u = v/γ, ten times longer, has none. "
         f"*Going deeper*, topic *Hinge loss*. ({CB})")),
     Scene("The online approach: stay close to the last w", _deeper(TOPIC_REG), t=None, narration=(
         r"Batch learning minimises $\sum_t L(y_t, \mathbf w\cdot\mathbf x_t) + \lambda\|\mathbf w\|^2$. Online: fit "
