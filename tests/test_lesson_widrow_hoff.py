@@ -178,3 +178,32 @@ def test_implicit_without_rescaling_says_the_bound_may_fail():
     s = streams.from_arrays("regression", np.array([[3.0, 0.0], [0.0, 2.0]]), np.array([1.0, -1.0]))
     i = wh.implicit(s, 0.5, rescale=False)
     assert not i.rate_bound.applies and "1" in i.rate_bound.why_not
+
+
+# ---- the lecture's answers (olapp/lessons/widrow_hoff.py, LECTURE) ---------------------------------------------
+
+def test_lecture_answers_by_hand_noise_free():
+    """x_t = 1, y_t = 1, η = 1/2: w = 0, 1/2, 3/4, 7/8, 15/16 and losses 1, 1/4, 1/16, 1/64. The bound's u* is the
+    ridge solution 4/(4 + 1) = 0.8, so Φ = 0.64, 0.09, 0.0025, 0.005625, 0.01890625: w passes u* and Φ rises in
+    rounds 3 and 4."""
+    a = wh.analyse(streams.from_arrays("regression", np.ones((4, 1)), np.ones(4)), 0.5)
+    total = 1 + 1 / 4 + 1 / 16 + 1 / 64
+    assert wh.loss_share(a, 0) == 0.0
+    assert wh.loss_share(a, 1) == pytest.approx(1 / total)
+    assert wh.loss_share(a, 4) == pytest.approx(1.0)
+    assert wh.loss_share_band(a, 1, (0.0, 0.25, 0.5, 0.75)) == 3
+    assert wh.rate_ratio(a, 2) == np.inf                      # u = 1 has no loss at all
+    assert wh.rate_ratio_band(a, 2, (0.0, 1.1)) == 1
+    assert [wh.potential_rises(a, t) for t in range(5)] == [0, 0, 0, 1, 2]
+    assert wh.potential_rises_band(a, 4, (0, 1, 3)) == 1
+    with pytest.raises(StreamError):
+        wh.loss_share(a, 5)
+
+
+def test_rate_ratio_by_hand():
+    """x = 1, 1 and y = 1, −1, η = 1/2: the least-squares u is 0 (losses 1, 1); Widrow-Hoff pays 1, then
+    (1/2 + 1)² = 9/4."""
+    a = wh.analyse(streams.from_arrays("regression", np.ones((2, 1)), np.array([1.0, -1.0])), 0.5)
+    assert wh.rate_ratio(a, 1) == pytest.approx(1.0)
+    assert wh.rate_ratio(a, 2) == pytest.approx((1 + 9 / 4) / 2)
+    assert wh.rate_ratio_band(a, 2, (0.0, 1.1, 1.5, 3.0)) == 2

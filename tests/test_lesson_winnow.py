@@ -204,3 +204,26 @@ def test_elimination_panel_flags_a_stream_no_conjunction_labels():
     e = W.elimination(s)
     assert not e.report.applies and "negative" in e.report.why_not
     assert not e.demorgan_report.applies
+
+
+# ---- the lecture's answers (olapp/lessons/winnow.py, LECTURE) --------------------------------------------------
+
+def test_lecture_counts_by_hand():
+    """N = 4, label x1. Round 1 promotes x1..x3 (score 3 ≤ θ = 4), round 2 demotes x2..x4 (2 + 2 + 1 > 4),
+    rounds 3 and 4 promote x1 (scores 2, then 4, not above θ), round 5 is right (8 > 4)."""
+    X = np.array([[1, 1, 1, 0], [0, 1, 1, 1], [1, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0]])
+    y = np.array([1, 0, 1, 1, 1])
+    a = lesson.analyse(from_arrays("disjunction", X, y), 2.0)
+    assert (a.m_plus, a.m_minus, a.n_mistakes) == (3, 1, 4)
+    assert lesson.mistakes_band(a, (0, 4)) == 1 and lesson.mistakes_band(a, (0, 5)) == 0
+    assert lesson.promotions_band(a, (0, 3)) == 1 and lesson.promotions_band(a, (0, 4)) == 0
+    assert lesson.promotions_band(a, (4, 8)) == -1
+
+
+def test_promotions_stay_within_the_proofs_first_step():
+    """m⁺ ≤ k(log₂N + 1) on generated streams: the band of m⁺ never passes the step's bound."""
+    for N, k, seed in [(100, 3, 0), (100, 3, 1), (1000, 3, 0), (64, 5, 2)]:
+        a = lesson.analyse(lesson.make_stream(500, N, k, seed), 2.0)
+        cap = k * (math.log2(N) + 1)
+        assert a.m_plus <= cap
+        assert lesson.promotions_band(a, (0, math.floor(cap) + 1)) == 0

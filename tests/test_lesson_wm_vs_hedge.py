@@ -183,3 +183,52 @@ def test_results_pickle_for_the_cache():
     assert not a.reports["WM"].applies and a.reports["Hedge"].numbers["T"] == 50
     sw = pickle.loads(pickle.dumps(lesson.sweep(s, "adversary", points=4, seeds=2)))
     assert sw.expected.shape == (2, 4)
+
+
+# -- the lecture's answers (olapp/lessons/wm_vs_hedge.py, LECTURE) ----------------------------------------------
+
+def _tiny():
+    """Three experts, three rounds, outcome always 1: E1 errs in rounds 1 and 2, E2 never, E3 in rounds 2 and 3."""
+    X = np.array([[0, 1, 1], [0, 1, 0], [1, 1, 0]])
+    return lesson.analyse(streams.from_arrays("experts", X, np.array([1, 1, 1]), {}), beta=0.5, rwm_eta=0.5)
+
+
+def test_expert_mistakes_and_the_heaviest_expert_by_hand():
+    a = _tiny()
+    assert lesson.expert_mistakes(a, 0).tolist() == [0, 0, 0]
+    assert lesson.expert_mistakes(a, 1).tolist() == [1, 0, 0]
+    assert lesson.expert_mistakes(a, 3).tolist() == [2, 0, 2]
+    assert lesson.heaviest(a, "WM", 0) == 1                      # all equal: the smallest number
+    assert lesson.heaviest(a, "WM", 1) == 2                      # E2 and E3 tie after round 1
+    assert lesson.heaviest(a, "WM", 2) == 2 and lesson.heaviest(a, "Hedge", 3) == 2
+    assert lesson.heaviest_band(a, "WM", 3, (1, 2, 6)) == 1
+    assert lesson.top_weight(a, "WM", 3) == pytest.approx(1 / (1 + 2 * 0.5 ** 2))     # β^0 against β^2, β^2
+    eta = a.hedge_eta
+    assert lesson.top_weight(a, "Hedge") == pytest.approx(1 / (1 + 2 * math.exp(-2 * eta)))
+    assert lesson.top_weight_band(a, "WM", 3, (0.0, 0.25, 0.5, 0.9)) == 2            # 2/3
+    with pytest.raises(StreamError):
+        lesson.heaviest(a, "Halving", 1)
+    with pytest.raises(StreamError):
+        lesson.top_weight(a, "WM", 4)
+
+
+def test_regret_against_the_bound():
+    a = _tiny()                           # a perfect expert: WA's square loss cannot beat it
+    assert lesson.final_regret(a, "WA") > 0
+    assert lesson.regret_vs_bound(a, "WA") == 0
+    assert lesson.regret_band(a, "WM", (0, 1, 2)) == min(2, int(lesson.final_regret(a, "WM")))
+    noisy = lesson.analyse(lesson.make_stream("noisy", 500, 10, 0.3, 0.368, 2), wa_loss="square", wa_eta=0.5)
+    assert lesson.final_regret(noisy, "WA") < 0                  # the mean of noisy advice beats every expert
+    assert lesson.regret_vs_bound(noisy, "WA") == -1
+    over = lesson.analyse(lesson.make_stream("adversary", 400, 2, 0.3, 0.368, 0), wa_loss="square", wa_eta=2.0)
+    assert not over.reports["WA"].applies and over.reports["WA"].value == math.inf
+    assert lesson.regret_vs_bound(over, "WA") in (-1, 0)         # an infinite bound is never exceeded
+
+
+def test_wm_weights_follow_the_best_expert_so_far():
+    """WM's weight is β^M_i: its heaviest expert is the one with the fewest mistakes so far (ties: the first)."""
+    for _, s, seed in STREAMS[:8]:
+        a = lesson.analyse(s, beta=0.5, seed=seed)
+        for t in (0, 1, a.T // 2, a.T):
+            M = lesson.expert_mistakes(a, t)
+            assert lesson.heaviest(a, "WM", t) == int(np.argmin(M)) + 1

@@ -178,14 +178,15 @@ def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int
     i1, i2 = downsample(T + 1), downsample(T)
     r1, r2 = np.arange(1, T + 2), np.arange(1, T + 1)
     fig = Fig().add(
-        scatter(r1[i1], phi[i1], PHI, mode="lines", line=dict(color=theme.PURPLE, width=2.5), hovertemplate="%{y:.6g}"),
+        scatter(r1[i1], phi[i1], PHI, mode="lines", line=dict(color=theme.PURPLE, width=2.5), hovertemplate="%{y:.6g}",
+                xaxis="x2", yaxis="y2"),
         scatter(r1[i1], np.asarray(telescoped, float)[i1], bound_name(BOUND_TELESCOPED), mode="lines",
-                line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.6g}"),
+                line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.6g}", xaxis="x2", yaxis="y2"),
         scatter(r2[i2], np.asarray(claim, float)[i2], bound_name(BOUND_CLAIM), mode="markers",
                 marker=dict(symbol="line-ew-open", size=11, color=theme.BOUND, line=dict(width=2.5)),
-                hovertemplate="%{y:.6g}", xaxis="x2", yaxis="y2"),
+                hovertemplate="%{y:.6g}"),
         scatter(r2[i2], np.asarray(drop, float)[i2], DROP, mode="markers", marker=dict(color=theme.PURPLE, size=5),
-                hovertemplate="%{y:.6g}", xaxis="x2", yaxis="y2"),
+                hovertemplate="%{y:.6g}"),
     )
     fig.round_marker(t)
     notes = [dict(text=text, x=0, y=y0, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
@@ -194,10 +195,12 @@ def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int
                               ("One round: Φ_{t+1} − Φ_t against the claim", 0.43))]
     return fig.build({
         "title": {"text": "The potential proof of Theorem 1"}, "annotations": notes,
-        "xaxis": dict(anchor="y", domain=[0, 1], matches="x2", showticklabels=False),
-        "yaxis": dict(domain=[0.56, 0.94], title=dict(text="Φ_t"), rangemode="tozero"),
-        "xaxis2": dict(anchor="y2", domain=[0, 1], title=dict(text="round t")),
-        "yaxis2": dict(domain=[0.0, 0.42], title=dict(text="change in Φ")),
+        # the lower panel owns the first x axis (titled "round t"), so a lecture question's cut of the curves
+        # after its round (olapp.lecture.hide_future reads the first axis) reaches both panels
+        "xaxis": dict(anchor="y", domain=[0, 1], title=dict(text="round t")),
+        "yaxis": dict(domain=[0.0, 0.42], title=dict(text="change in Φ")),
+        "xaxis2": dict(anchor="y2", domain=[0, 1], matches="x", showticklabels=False),
+        "yaxis2": dict(domain=[0.56, 0.94], title=dict(text="Φ_t"), rangemode="tozero"),
     }, height=height)
 
 

@@ -36,18 +36,28 @@ def _rounds_axis(lay: dict, T: int, start: float = 0.5) -> dict:
 
 @figure(animated=True)
 def weights_heatmap(weights, t: int | None = None, *, title: str = "Expert weights v_t",
-                    max_cols: int = 300, height: int = 380) -> go.Figure:
-    """Normalised weights after each round (experts × rounds 0..T), downsampled in time."""
+                    max_cols: int = 300, height: int = 380, upto: int | None = None) -> go.Figure:
+    """Normalised weights after each round (experts × rounds 0..T), downsampled in time.
+
+    ``upto``: draw only the columns after rounds 0..``upto`` on the whole run's axis (a lecture's question is
+    open at that round: the later weights would give its answer away).  The experts are rows 0..n-1 labelled
+    E1..En on the axis (no ``y`` array, so the lecture's curve cutting leaves the heat map whole).
+    """
     W = np.asarray(weights, dtype=float)                       # (T+1, n): row s = after s rounds
+    last = W.shape[0] - 1
+    if upto is not None:
+        W = W[: max(0, min(int(upto), last)) + 1]
     idx = downsample(W.shape[0], max_cols)
     n = W.shape[1]
-    fig = Fig().add(dict(type="heatmap", z=W[idx].T, x=idx, y=[f"E{i + 1}" for i in range(n)],
+    names = [f"E{i + 1}" for i in range(n)]
+    fig = Fig().add(dict(type="heatmap", z=W[idx].T, x=idx, text=[[e] * len(idx) for e in names],
                          colorscale=_BLUES, zmin=0, zmax=max(float(W.max()), 1e-12), colorbar=dict(title=dict(text="v_t,i"), thickness=12),
-                         hovertemplate="after round %{x}<br>%{y}: weight %{z:.4f}<extra></extra>"))
+                         hovertemplate="after round %{x}<br>%{text}: weight %{z:.4f}<extra></extra>"))
     fig.round_marker(t)
     lay = axes("rounds played t", "expert")
-    lay["yaxis"].update(autorange="reversed", showgrid=False)
-    lay["xaxis"].update(showgrid=False, range=[-0.5, W.shape[0] - 0.5])
+    lay["yaxis"].update(autorange="reversed", showgrid=False, tickmode="array",
+                        tickvals=list(range(0, n, max(1, n // 16))), ticktext=names[:: max(1, n // 16)])
+    lay["xaxis"].update(showgrid=False, range=[-0.5, last + 0.5])
     return fig.build({"title": {"text": title}, **lay, **_CLOSEST}, height=height)
 
 

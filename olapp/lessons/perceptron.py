@@ -428,6 +428,12 @@ def _noisy_why(a) -> str:
             "pass errs again; the relative bound L_u + R²‖u‖² + R‖u‖√L_u grows with u's hinge loss and still holds."))
 
 
+def _deeper(topic: str, base: dict | None = None, **more) -> dict:
+    """A "Going deeper" scene: the stream's settings, the other learners' constants, and the topic (URL key
+    ``deeper``), so the link and the tour draw the same view."""
+    return {**(base or _NOVIKOFF), "C": 1.0, "eta": 0.1, "lam": 0.5, "deeper": topic, **more}
+
+
 LECTURE = [
     Scene("Predict, reveal, update", _FIRST, t=0, narration=(
         "The points arrive one per round; a unit vector v separates them with margin γ inside radius R = 1. "
@@ -459,4 +465,38 @@ LECTURE = [
         "The notes' non-separable bound pays for the flips with the hinge loss L_u of a comparator u."),
         question=Question(lambda a: f"Will one of the {a.epochs} passes be free of mistakes?", "choice",
                           lesson.some_pass_clean, options={True: "yes", False: "no"}, explain=_noisy_why)),
+    Scene("The hinge loss: a convex upper bound", _deeper(TOPIC_HINGE), t=None, narration=(
+        "Finding the hyperplane with the fewest mistakes is **NP-hard**, so the bounds compare with a relaxation: the "
+        r"**hinge loss** $(1 - y\,\mathbf u\cdot\mathbf x)_+$, a convex upper bound on the mistake indicator "
+        r"$\mathbf 1[y\,\mathbf u\cdot\mathbf x \le 0]$. Unlike the "
+        "mistakes it depends on the length of u: on this separable stream (γ = 0.1, R = 1) the unit v pays hinge loss on every point, and "
+        "u = v/γ, ten times longer, has none. "
+        f"*Going deeper*, topic *Hinge loss*. ({CB})")),
+    Scene("The online approach: stay close to the last w", _deeper(TOPIC_REG), t=None, narration=(
+        r"Batch learning minimises $\sum_t L(y_t, \mathbf w\cdot\mathbf x_t) + \lambda\|\mathbf w\|^2$. Online: fit "
+        r"the new point while staying close, $\mathbf w_{t+1} = \arg\min_{\mathbf w} L_{hi}(y_t, \mathbf w\cdot\mathbf x_t)"
+        r" + \lambda\|\mathbf w - \mathbf w_t\|^2$. The notes' solution, $\mathbf w_t + y_t\mathbf x_t/(2\lambda)$ when "
+        r"$y_t\,\mathbf w_t\cdot\mathbf x_t < 1$, is **OGD with η = 1/(2λ)**; solved exactly the step stops at margin 1, which is "
+        f"**PA-I with C = 1/(2λ)**. *Going deeper*, topic *Regularisation view*. ({UCL})")),
+    Scene("OGD's regret: U R √m", _deeper(TOPIC_OGD), t=None, narration=(
+        r"OGD on the hinge loss steps $\mathbf w \leftarrow \mathbf w + \eta\,y\,\mathbf x$ whenever "
+        r"$y\,\mathbf w\cdot\mathbf x < 1$. **Theorem**: if $\|\mathbf x_t\| \le R$, then for every "
+        r"$\|\mathbf u\| \le U$, $\sum_t L_{hi}(y_t, \hat y_t) - L_{hi}(y_t, \mathbf u\cdot\mathbf x_t) \le "
+        r"\frac{U^2}{2\eta} + \frac{\eta m R^2}{2}$, which is $U R\sqrt m$ at $\eta = \frac{U}{R\sqrt m}$. The proof: "
+        r"convexity bounds each round's regret by $(\mathbf w_t - \mathbf u)\cdot\mathbf z_t$ ($\mathbf z_t$ a "
+        r"subgradient of the hinge loss), and "
+        r"$\|\mathbf w_t - \mathbf u\|^2$ telescopes. "
+        f"*Going deeper*, topic *OGD's regret*. ({UCL})")),
+    Scene("The Perceptron is conservative OGD", _deeper(TOPIC_CONSERVATIVE), t=None, narration=(
+        r"Make OGD **conservative**: update only on a mistake, $y\hat y \le 0$. Then $\mathbf w_t$ is η times the "
+        r"Perceptron's $\mathbf w_t$, so "
+        "every prediction's sign, and every mistake, is the same for any η > 0: **η is irrelevant**, and η = 1 is "
+        "the Perceptron. The chart runs η = 0.01, 1 and 100: one staircase. "
+        f"*Going deeper*, topic *Perceptron = conservative OGD*. ({UCL})")),
+    Scene("PA-I climbs the SVM dual", _deeper(TOPIC_DUAL, _run(200, 0.15, noise=0.05)), t=None, narration=(
+        r"The soft-margin SVM's dual $D(\boldsymbol\alpha) = \sum_t \alpha_t - \frac12\|\sum_t \alpha_t y_t\mathbf x_t\|^2$, "
+        r"$0 \le \alpha_t \le C$, is at most $\mathrm{SVM_{OPT}} = \min_{\mathbf u} \frac12\|\mathbf u\|^2 + "
+        r"C\sum_t \ell_t(\mathbf u)$. PA-I's step $\alpha_t = \min\{C, \ell_t/\|\mathbf x_t\|^2\}$ maximises the round's "
+        "increment of D, so after every round the sum of the increments is a dual value: it climbs and stays "
+        f"under SVM_OPT. *Going deeper*, topic *PA-I as dual ascent*, C = 1. ({CB})")),
 ]

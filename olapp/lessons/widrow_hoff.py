@@ -10,9 +10,11 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from olcore.lessons import widrow_hoff as wh
 from olcore.lessons.widrow_hoff import SOURCE
 
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 __all__ = ["PRESETS", "SOURCES", "HELP", "INTRO", "TABLE", "plane", "weights", "cumulative", "sweep", "eta_star",
            "round_line", "run_line", "proof_intro", "potential", "proof_round", "telescoping", "TELESCOPING_AFTER", "reading_notes",
@@ -286,3 +288,113 @@ def rates(i) -> str:
     if not i.rate_bound.applies:
         text += " Some ‖x_t‖ exceeds 1 here, so the dashed bound is not guaranteed (switch rescaling on)."
     return text
+
+
+# ---- the lecture: Princeton COS 511, lecture 18, in its order ------------------------------------------------
+
+def _run(T: int, noise: float, eta: float, norm_u: float = 1.5, d: int = 2, seed: int = 0) -> dict:
+    """Every setting the page reads (its later sections' too), so a link and the tour show the same view."""
+    return dict(stream="Generated", d=d, T=T, noise=noise, norm_u=norm_u, eta=eta, seed=seed, m_max=500, repeats=50,
+                eg_n=100, eg_eta=1.0)
+
+
+_FIRST = _run(200, 0.3, 0.2)
+_IMPLICIT = _run(300, 0.5, 0.9)
+_NOISE_FREE = _run(1000, 0.0, 0.9)
+_RATE = _run(1000, 0.3, 0.2)
+_LARGE_ETA = _run(500, 1.0, 0.95)
+_SHARE_AT, _SHARE_EDGES = 10, (0.0, 0.25, 0.5, 0.75)
+_RATE_AT, _RATE_EDGES = 100, (0.0, 1.1, 1.5, 3.0)
+_RISE_AT, _RISE_EDGES = 50, (0, 1, 11, 26)
+
+
+def _share_q(a) -> str:
+    return (f"No noise, η = {a.eta:g}: Theorem 1 says the loss stays below ‖u‖²/η ≈ {a.theorem1.value:.3g} for ever. "
+            f"What share of the whole run's loss will Widrow-Hoff suffer in its first {_SHARE_AT} rounds (of {a.T:,})?")
+
+
+def _share_why(a) -> str:
+    s = wh.loss_share(a, _SHARE_AT)
+    return (f"{s:.0%}: L_WH = {float(a.cumulative[_SHARE_AT - 1]):.3g} after {_SHARE_AT} rounds, {a.loss:.3g} after "
+            f"{a.T:,}, under the bound {a.theorem1.value:.3g}. With L_u = 0 every loss is paid out of the potential "
+            "‖w₁ − u‖² = ‖u‖², which only falls: the early rounds, far from u, spend most of it, and the total stays "
+            "bounded however long the stream.")
+
+
+def _rate_q(a) -> str:
+    return (f"Here η = {a.eta:g} and u is the least-squares vector of the whole stream. After {_RATE_AT} of the "
+            f"{a.T:,} rounds, how many times u's rate of loss $L_{{\\mathbf u}}(t)/t$ will Widrow-Hoff's "
+            "$L_{WH}(t)/t$ be?")
+
+
+def _rate_why(a) -> str:
+    r, R = wh.rate_ratio(a, _RATE_AT), wh.rate_ratio(a, a.T)
+    return (f"L_WH/L_u = {r:.3g} after {_RATE_AT} rounds, {R:.3g} after {a.T:,}. Early on the term ‖u‖²/(ηt) "
+            f"dominates: w starts at 0 and pays to walk to u. It shrinks like 1/t, and the ratio tends to at most "
+            f"1/(1 − η) = {1 / (1 - a.eta):.3g}: the rate of loss approaches the best vector's.")
+
+
+def _rise_q(a) -> str:
+    return (r"$\Phi_t = \|\mathbf w_t - \mathbf u\|^2$ for the $\mathbf u$ that minimises the bound. In how many of the "
+            f"first {_RISE_AT} rounds will Φ go **up**?")
+
+
+def _rise_why(a) -> str:
+    k = wh.potential_rises(a, _RISE_AT)
+    return (f"In {k} of the first {_RISE_AT} rounds. The claim is not that Φ falls: it is "
+            r"$\Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\,g_t^2$, so Φ may rise when u's own loss "
+            r"$g_t^2$ (the noise) is large against the learner's $\ell_t^2$. Summed, the rises are paid for by "
+            r"$L_{\mathbf u}/(1-\eta)$: that is the bound. "
+            f"Rounds where the claim fails in this run: {a.claim_violations}.")
+
+
+LECTURE = [
+    Scene("Predict, observe, pay the square loss", _FIRST, t=15, narration=(
+        r"Each round: see $\mathbf x_t$ with $\|\mathbf x_t\| \le 1$, predict $\hat y_t = \mathbf w_t\cdot\mathbf x_t$, "
+        r"observe $y_t$, pay $(\hat y_t - y_t)^2$. **Widrow-Hoff** starts at $\mathbf w_1 = \mathbf 0$ and takes a "
+        r"gradient step on that one loss: $\mathbf w_{t+1} = \mathbf w_t - \eta(\mathbf w_t\cdot\mathbf x_t - y_t)\,\mathbf x_t$. "
+        "On the plane: the loss bowl of the whole stream, its minimum u (star), and w's path after 15 rounds, one "
+        f"round's gradient at a time. ({SOURCE})")),
+    Scene("Motivation 2: the implicit update", _IMPLICIT, t=20, narration=(
+        r"Why this rule? Fit the current example but stay close to what $\mathbf w_t$ knows: minimise "
+        r"$\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 + \|\mathbf w - \mathbf w_t\|^2$. The minimiser has $\mathbf w$ on "
+        r"both sides, $\mathbf w = \mathbf w_t - \eta(\mathbf w\cdot\mathbf x_t - y_t)\mathbf x_t$; the notes put "
+        r"$\mathbf w_t$ on the right and get Widrow-Hoff. Solved exactly it is the **implicit** update: the same "
+        r"direction, shortened by $1/(1 + \eta\|\mathbf x_t\|^2)$. Section 8 draws both paths at $\eta = 0.9$ "
+        "over the first 20 rounds.")),
+    Scene("Theorem 1: no noise, bounded loss", _NOISE_FREE, t=0, narration=(
+        r"**Theorem 1.** If $\|\mathbf x_t\| \le 1$ for all $t$, then "
+        r"$L_{WH} \le \min_{\mathbf u}\big(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\big)$. "
+        r"Without noise the generating $\mathbf u$ has $L_{\mathbf u} = 0$, so $L_{WH} \le \|\mathbf u\|^2/\eta$ for "
+        "every T: the cumulative loss stays bounded for ever."),
+        question=Question(_share_q, "choice", wh.loss_share_band, args=(_SHARE_AT, _SHARE_EDGES),
+                          options={0: "less than a quarter", 1: "a quarter to a half", 2: "a half to three quarters",
+                                   3: "more than three quarters"}, reveal=_SHARE_AT, explain=_share_why)),
+    Scene("The rate remark: L_WH/T against L_u/T", _RATE, t=0, narration=(
+        r"Divide Theorem 1 by $T$ for a fixed $\mathbf u$: "
+        r"$\frac{L_{WH}}{T} \le \frac{L_{\mathbf u}}{T}\cdot\frac{1}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta T}$. "
+        "As T grows the last term vanishes: Widrow-Hoff's **rate** of loss approaches u's, up to the factor "
+        r"$1/(1-\eta)$. Section 9 draws both rates over rounds (log scale)."),
+        question=Question(_rate_q, "choice", wh.rate_ratio_band, args=(_RATE_AT, _RATE_EDGES),
+                          options={0: "less than 1.1", 1: "1.1 to 1.5", 2: "1.5 to 3", 3: "3 or more"},
+                          reveal=_RATE_AT, explain=_rate_why)),
+    Scene("The proof: a potential that pays", _FIRST, t=0, narration=(
+        r"Fix $\mathbf u$ and let $\Phi_t = \|\mathbf w_t - \mathbf u\|^2$, so $\Phi_1 = \|\mathbf u\|^2$. **Claim**: "
+        r"$\Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\,g_t^2$, with "
+        r"$\ell_t = \mathbf w_t\cdot\mathbf x_t - y_t$ and $g_t = \mathbf u\cdot\mathbf x_t - y_t$. Summed over all rounds this gives "
+        r"$-\|\mathbf u\|^2 \le \Phi_{T+1} - \Phi_1 \le -\eta L_{WH} + \frac{\eta}{1-\eta}L_{\mathbf u}$; "
+        "solve it for $L_{WH}$. Section 5 draws Φ against the claim."),
+        question=Question(_rise_q, "choice", wh.potential_rises_band, args=(_RISE_AT, _RISE_EDGES),
+                          options={0: "none: it only falls", 1: "1 to 10", 2: "11 to 25", 3: "26 or more"},
+                          reveal=_RISE_AT, explain=_rise_why)),
+    Scene("Choosing η", _LARGE_ETA, t=None, narration=(
+        r"The bound trades two terms: $\frac{L_{\mathbf u}}{1-\eta}$ punishes a large η, which chases every noisy "
+        r"target, and $\frac{\|\mathbf u\|^2}{\eta}$ a small one, which walks slowly to $\mathbf u$. Here η = 0.95 on "
+        "noisy data: the bound pays L_u twenty times over. Section 3 sweeps η; the button in the settings sets the "
+        "η* that minimises the bound.")),
+    Scene("From online to batch: average the weights", _RATE, t=None, narration=(
+        r"Given an i.i.d. sample of $m$ examples, run Widrow-Hoff once over it and output the **average** "
+        r"$\mathbf v = (\mathbf w_1 + \dots + \mathbf w_m)/m$. **Theorem 2**: "
+        r"$\mathbb E[R_{\mathbf v}] \le \min_{\mathbf u}\big(\frac{R_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta m}\big)$, "
+        "by Jensen's inequality and Theorem 1. Section 6: the averaged vector's risk as m grows.")),
+]

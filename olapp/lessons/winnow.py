@@ -6,11 +6,14 @@ shows, for every α offered (1.5, 2, 3), not the notes' α = 2 alone.
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
+from olcore.lessons import winnow as lesson
 from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
 
 from ..controls import Preset
+from ..lecture import Question, Scene
 
 NOTES = "CMU 16-831, Online linear classification, section 4.4"
 
@@ -233,3 +236,84 @@ def elimination(e, t: int, describe) -> str:
     text += (f"Winnow on the same (x, y) made {e.winnow.n_mistakes}; on (x, 1 − x) with labels 1 − y it made "
              f"{e.demorgan.n_mistakes}, under its bound {e.demorgan_report.value:.4g}.")
     return text
+
+
+# ---- the lecture: CMU 16-831 section 4 in its order, then UCL Problems 1.1 ---------------------------------
+
+
+
+def _run(N: int, k: int, T: int, alpha: float = 2.0, seed: int = 0, **more) -> dict:
+    """Every setting the page reads (the conjunction section's too), so a link and the tour show one view."""
+    return {"stream": "Generated", "N": N, "k": k, "T": T, "alpha": alpha, "seed": seed, "sweep_seeds": 4,
+            "conj_n": 20, "conj_k": 3, "conj_worst": False, **more}
+
+
+_RULE = _run(100, 3, 500)
+_THOUSAND = _run(1000, 3, 2500)
+_TEN_K = _run(10000, 3, 500)
+_PROOF = _run(100, 3, 500)
+_ELIM = _run(100, 3, 500, conj_worst=True)
+_M_EDGES = (0, 25, 75)
+_P_EDGES = (0, 8, 16, 23)
+
+
+def _mistakes_q(a) -> str:
+    return (f"k = {a.k} of N = {a.N:,} attributes, {a.T:,} rounds. The bound is 2 + 3k(log₂N + 1) ≈ "
+            f"{a.bound.value:.4g}. How many mistakes will Winnow make on the whole stream?")
+
+
+def _mistakes_why(a) -> str:
+    rounds = [int(r) + 1 for r in a.trace.mistakes.nonzero()[0]]
+    last = f" The last mistake was in round {rounds[-1]:,}: no later example was misclassified." if rounds else ""
+    return (f"M = {a.n_mistakes} ({a.m_plus} promotions, {a.m_minus} demotions), against the bound "
+            f"{a.bound.value:.4g}. Each promotion doubles at least one relevant weight, which stops doubling once it "
+            f"passes θ = N, so at most k(log₂N + 1) = {a.k * (math.log2(a.N) + 1):.3g} promotions; the demotions are "
+            f"fewer than 2 + 2m⁺. The {a.N - a.k:,} irrelevant attributes enter only through log₂N: one demotion "
+            "halves every active one at once." + last)
+
+
+def _promotions_q(a) -> str:
+    return (f"Step 1 of the proof: promotions m⁺ ≤ k(log₂N + 1) = {a.promotions.value:.3g} (k = {a.k}, "
+            f"N = {a.N:,}). How many promotions (mistakes on positive examples) will this run make?")
+
+
+def _promotions_why(a) -> str:
+    return (f"m⁺ = {a.m_plus}, close to the step's {a.promotions.value:.3g}: on a missed positive at least one relevant "
+            "attribute is on, and its weight doubles. Relevant weights are never halved (a negative has none of them "
+            "on), so each can double only about log₂N + 1 times before it alone carries the vote. Step 2 then bounds "
+            f"the demotions by the promotions: m⁻ = {a.m_minus} < 2 + 2m⁺ = {2 + 2 * a.m_plus}.")
+
+
+LECTURE = [
+    Scene("Winnow: multiply, don't add", _RULE, t=25, narration=(
+        "Boolean attributes x ∈ {0, 1}ᴺ, and the label is an **OR of k of them** (here k = 3 of N = 100). Winnow "
+        "starts with **every weight 1**, predicts 1 when **Σ w_i x_i > θ = N**, and on a mistake multiplies the "
+        "active weights by 1 + β = 2 (a missed positive) or divides them by 2 (a false positive). Step through the "
+        f"first mistakes: the coloured relevant weights only ever go up. ({NOTES})")),
+    Scene("How many mistakes?", _THOUSAND, t=0, narration=(
+        "**Theorem.** If an OR of k of the N attributes labels every example, Winnow (θ = N, α = 2) makes fewer than "
+        "**2 + 3k(log₂N + 1)** mistakes, however long the stream. A thousand attributes, three of them relevant."),
+        question=Question(_mistakes_q, "choice", lesson.mistakes_band, args=(_M_EDGES,),
+                          options={0: "fewer than 25", 1: "25 to 74", 2: "75 or more"}, explain=_mistakes_why)),
+    Scene("Ten times more attributes", _TEN_K, t=None, narration=(
+        "N = 10 000: ten times more irrelevant attributes add only **3k·log₂10 ≈ 30** to the bound (≈ 130.6). "
+        "The Perceptron's bound for the same disjunction, (4k + 1)(N + 1), grows tenfold: multiplicative updates "
+        "learn quickly **when irrelevant attributes abound**. The sweep further down runs both as N grows.")),
+    Scene("The proof, step 1: promotions", _PROOF, t=0, narration=(
+        "A mistake on a positive example (**a promotion**) doubles the weights of the active attributes, and at least "
+        "one relevant attribute is active. A relevant weight is **never halved** and is only doubled while it is at "
+        "most θ = N: so each is doubled at most log₂N + 1 times, and **m⁺ ≤ k(log₂N + 1)**."),
+        question=Question(_promotions_q, "choice", lesson.promotions_band, args=(_P_EDGES,),
+                          options={0: "fewer than 8", 1: "8 to 15", 2: "16 to 22", 3: "23 or more"}, explain=_promotions_why)),
+    Scene("The proof, step 2: the potential Σ w", _PROOF, t=None, narration=(
+        "**Φ = Σ_i w_i** starts at N. A promotion adds at most N (the active weights summed to at most θ = N); a "
+        "demotion removes more than N/2 (they summed to more than N). Φ stays positive, so "
+        "0 < N + N·m⁺ − (N/2)·m⁻, that is **m⁻ < 2 + 2m⁺**, and M = m⁺ + m⁻ < 2 + 3k(log₂N + 1). "
+        "The proof's chart: Φ stays under the dashed line.")),
+    Scene("Conjunctions: the elimination algorithm", _ELIM, t=None, narration=(
+        "UCL COMP0078, Online learning, **Problems 1.1**: learn a conjunction of k literals (x_i or ¬x_i). Start with "
+        "all **2n literals**, predict their conjunction, and on a mistake on a positive drop every literal it "
+        "falsifies. The target's literals are never dropped, so every mistake is on a positive: the first drops n "
+        "literals, each later one at least one more, so **M ≤ n + 1** (the notes ask for O(n²)). Last section: "
+        "rounds ordered against it cost exactly n − k + 1 = 18 mistakes for n = 20.")),
+]

@@ -9,8 +9,10 @@ from __future__ import annotations
 import math
 
 from olapp.controls import Preset
+from olapp.lecture import Question, Scene
 from olapp.lessons import count
 from olcore.bounds import weighted_majority_constants
+from olcore.lessons import wm_vs_hedge as lesson
 from olcore.lessons.wm_vs_hedge import CMU, EPS, SWEEP_POINTS, UCL
 
 GENERATED, ADVERSARY = "Generated", "WM adversary"
@@ -297,3 +299,141 @@ TUNING_TOPICS = ["UCL and CMU forms", "Regret forms (1), (2)", "η tuned to T", 
 HELP_TUNING = ("Which view of the CMU notes to draw: WM's bound in its UCL and CMU forms on one run, the regret "
                "forms (1) and (2) of WM and RWM, the average regret per round as η is tuned to the horizon T, or "
                "Problems 3.2's β_T that makes WM's 2-regret sublinear. One at a time, on the stream above.")
+
+
+# -- the lecture: scenes in the notes' order (UCL COMP0078, then the CMU 16-831 recap), with questions ----------
+
+
+def _scene(**kw) -> dict:
+    """Every setting the page reads, so a link to the scene and a walk through the tour show the same run."""
+    return {**_NOISY, "heat": "WM", "tuning": TUNING_TOPICS[0], **kw}
+
+
+_WM = _scene(seed=2)
+_EX31 = _scene(stream=ADVERSARY, T=400)
+_CMU = _scene(rwm_eta=0.5, beta=0.5)                  # the CMU notes' WM: β = 1 − η
+_NOREGRET = _scene(stream=ADVERSARY, T=2000, tuning=TUNING_TOPICS[2])
+_P32 = _scene(T=2000, tuning=TUNING_TOPICS[3])
+_WA = _scene(heat="WA")
+_WA_PROOF = _scene(heat="WA", wa_loss="entropic", wa_eta=1.0)
+_HEDGE = _scene(T=1000, heat="Hedge")
+_SCALED = _scene(T=1000, heat="Hedge", B=100.0)
+_LEADER_AT = 50
+_LEADER_EDGES = (1, 2, 6)
+_TOP_EDGES = (0.0, 0.25, 0.5, 0.9)
+
+
+def _leader_q(a) -> str:
+    return (f"After {_LEADER_AT} rounds, which expert will Weighted Majority (β = {a.beta:.3g}) give the most "
+            "weight? Expert i errs with probability rising from 30% (E1) to 50% (E10).")
+
+
+def _leader_why(a) -> str:
+    M = lesson.expert_mistakes(a, _LEADER_AT)
+    i = lesson.heaviest(a, "WM", _LEADER_AT)
+    v = lesson.top_weight(a, "WM", _LEADER_AT)
+    text = (f"After {_LEADER_AT} rounds E{i} has made {M[i - 1]} mistakes, the fewest"
+            + (f"; E1, the best on average, made {M[0]}" if i != 1 else "") + ". WM's weight of expert i is "
+            r"$\beta^{M_i}$ (normalised), so the expert with the fewest mistakes *so far* leads: "
+            f"E{i} holds {v:.0%} of the weight")
+    if i != 1:
+        text += (f", and E1 has $\\beta^{{{M[0] - M[i - 1]}}}$ = {a.beta ** (M[0] - M[i - 1]):.2g} times as much. Fifty "
+                 "rounds are too few to tell the 30% expert from a worse one: WM follows the best in hindsight")
+    return text + ". The bound is about the best expert in hindsight, whoever that turns out to be."
+
+
+def _wa_q(a) -> str:
+    return (f"Weighted Average predicts the weighted mean of the advice, square loss, η = {a.wa_eta:g}. After "
+            f"{a.T} rounds, where will its regret to the best expert land against the bound "
+            f"ln n/η = {a.reports['WA'].value:.3g}?")
+
+
+def _wa_why(a) -> str:
+    r = lesson.final_regret(a, "WA")
+    wa = a.traces["WA"]
+    best = float(wa.expert_losses.sum(axis=0).min())
+    text = (f"L_WA = {wa.total_loss:.4g} against the best expert's {best:.4g}: regret {r:.4g}, under "
+            f"ln n/η = {a.reports['WA'].value:.3g} as the theorem guarantees. ")
+    if r < 0:
+        text += ("It is negative: predicting a *mean* of noisy 0/1 advice, WA pays less square loss than any single "
+                 "expert, which pays 1 on each of its mistakes. The bound is an upper bound only.")
+    return text
+
+
+def _hedge_q(a) -> str:
+    return (f"Hedge at η* = √(2 ln n/T) = {a.hedge_eta:.3g} spreads a unit of money over the {a.n} experts. After "
+            f"{a.T} rounds, how much will it have on its favourite expert?")
+
+
+def _hedge_why(a) -> str:
+    i, v = lesson.heaviest(a, "Hedge", a.T), lesson.top_weight(a, "Hedge")
+    M = lesson.expert_mistakes(a, a.T)
+    second = sorted(M)[1]
+    return (f"E{i} ends with {v:.1%} of the money. Hedge's weights are " r"$e^{-\eta L_i}$" f" normalised: E{i} made "
+            f"{M[i - 1]} mistakes and the runner-up {second}, so the runner-up holds "
+            f"$e^{{-{a.hedge_eta:.3g}\\cdot {second - M[i - 1]}}}$ = "
+            f"{math.exp(-a.hedge_eta * (second - M[i - 1])):.2g} times E{i}'s weight. A small η learns slowly, but a "
+            "gap in losses that grows linearly in T wins in the end, while the regret stays under √(2T ln n).")
+
+
+LECTURE = [
+    Scene("Weighted Majority: shrink, don't cross out", _WM, t=0, narration=(
+        "No expert is perfect now, so Halving would cross everyone out. **Weighted Majority** keeps every expert with "
+        "a weight, predicts the **weighted vote**, and multiplies the weight of each wrong expert by **β** "
+        "(here 1/e). The heat map shows WM's normalised weights round by round; the bars, all four masters' "
+        f"weights at the player's round. ({UCL})"),
+        question=Question(_leader_q, "choice", lesson.heaviest_band, args=("WM", _LEADER_AT, _LEADER_EDGES),
+                          options={0: "E1, the best on average", 1: "one of E2 to E5", 2: "one of E6 to E10"},
+                          reveal=_LEADER_AT, explain=_leader_why)),
+    Scene("WM's bound, and why no β beats 2 (exercise 3.1)", _EX31, t=None, narration=(
+        r"**Theorem (WM).** For every expert $i$, $M \le a(\beta)\,M_i + b(\beta)\ln n$ with "
+        r"$a = \frac{\ln(1/\beta)}{\ln(2/(1+\beta))}$ and $b = \frac{1}{\ln(2/(1+\beta))}$; at $\beta = 1/e$ both "
+        "are 2.63. **Exercise 3.1**: two constant experts and an outcome that "
+        "always contradicts WM's vote. WM errs every round, the two experts share those mistakes, so the better one "
+        "errs at most half the time: no deterministic master gets a factor below 2. "
+        "Look at the cumulative losses: WM's line is twice the best expert's."
+        f" ({UCL}, problem 3.1)")),
+    Scene("The CMU form beside the UCL form", _CMU, t=None, narration=(
+        r"The CMU notes write WM with weights multiplied by $1 - \eta$ ($\eta \le 1/2$) and the bound "
+        r"$M \le \frac{2\ln N}{\eta} + 2(1+\eta)\,m^*$. It is the UCL bound at $\beta = 1 - \eta$ loosened by "
+        r"$\ln\frac{1}{1-\eta/2} \ge \frac{\eta}{2}$ and $\ln\frac{1}{1-\eta} \le \eta + \eta^2$, so its curve never runs below the UCL one. Scroll to *WM and RWM at one η*: "
+        f"both forms on one run at η = 1/2. ({CMU})")),
+    Scene("WM is not no-regret; RWM with η = 1/√T is", _NOREGRET, t=None, narration=(
+        r"Regret form (1): WM's $M - m^* \le m^* + 2\eta m^* + \frac{2\ln N}{\eta}$ keeps the term $m^*$ for every "
+        "η, and on the WM adversary WM's regret per round stays at 1/2. **Randomized WM** follows one expert drawn "
+        r"by weight: form (2), $\mathbb E[M] - m^* \le \eta m^* + \frac{\ln N}{\eta}$. With $\eta = 1/\sqrt T$ "
+        r"this is at most $\sqrt T(1 + \ln N)$, so the regret per "
+        f"round falls to 0. In *η tuned to T*, the green curve re-runs RWM for each horizon T. ({CMU})")),
+    Scene("Problems 3.2: let β_T tend to 1", _P32, t=None, narration=(
+        r"Can WM be tuned so that its **2-regret** $M - 2m^*$ grows sublinearly? No fixed β: $a(\beta) > 2$, so "
+        r"$(a(\beta) - 2)\,m^*$ grows with $m^*$. Take $\beta_T = 1 - \eta_T$ with $\eta_T = \sqrt{\ln n/T}$: the CMU "
+        r"form gives $M - 2m^* \le 2\eta_T m^* + \frac{2\ln n}{\eta_T} \le 4\sqrt{T\ln n}$. The *Problems 3.2* view re-runs WM at β_T for each "
+        f"horizon. ({UCL}, problem 3.2)")),
+    Scene("Weighted Average: predict the mean", _WA, t=0, narration=(
+        r"Outcomes in [0, 1]: the master predicts the **weighted average** of the advice, $\hat y = \mathbf v\cdot\mathbf x$, "
+        r"and updates $v_i \propto v_i\,e^{-\eta L(y, x_i)}$. **Theorem**: for the square loss with η ≤ 1/2 (entropic: η ≤ 1), the regret to "
+        f"the best expert is at most **ln n/η**, however long the stream. ({UCL})"),
+        question=Question(_wa_q, "choice", lesson.regret_vs_bound, args=("WA",),
+                          options={-1: "below 0: it beats every expert", 0: "between 0 and the bound",
+                                   1: "above the bound"}, explain=_wa_why)),
+    Scene("The proof: progress equals regret", _WA_PROOF, t=None, narration=(
+        "Entropic loss, η = 1. For every comparator u and every round, "
+        r"$L(y_t, \hat y_t) - \mathbf u\cdot\boldsymbol\ell_t = d(\mathbf u, \mathbf v_t) - d(\mathbf u, \mathbf v_{t+1})$: "
+        "an *equality*, the regret paid is the relative entropy the weights lose. Summed, it telescopes to "
+        r"$d(\mathbf u, \mathbf v_1) - d(\mathbf u, \mathbf v_{T+1}) \le d(\mathbf u, \mathbf v_1) = \ln n$. "
+        f"*The proofs, watched*, bottom chart: dots and line coincide round by round. ({UCL})")),
+    Scene("Hedge: spread a unit of money", _HEDGE, t=0, narration=(
+        r"**Hedge** puts $v_{t,i}$ of a unit on each expert, pays the expected loss $\mathbf v_t\cdot\boldsymbol\ell_t$ and "
+        r"updates $v_i \propto v_i\,e^{-\eta\ell_{t,i}}$. **Theorem [LW94, FS97]**: "
+        r"$\mathbb E[L_{HA}] - \min_i L_i \le \frac{\ln n}{\eta} + \frac{\eta m}{2}$, which at "
+        r"$\eta^* = \sqrt{2\ln n/m}$ is $\sqrt{2m\ln n}$. " f"({UCL})"),
+        question=Question(_hedge_q, "choice", lesson.top_weight_band, args=("Hedge", None, _TOP_EDGES),
+                          options={0: "less than a quarter", 1: "a quarter to a half", 2: "a half to 90%",
+                                   3: "more than 90%"}, explain=_hedge_why)),
+    Scene("Losses in [0, B]", _SCALED, t=None, narration=(
+        r"The question after Hedge's proof: what if losses lie in **[0, B]**? Divide them by $B$: Hedge at $\eta^*/B$ on "
+        r"$\ell$ has the weights of Hedge at $\eta^*$ on $\ell/B$, so its regret is at most $B\sqrt{2m\ln n}$. Left at "
+        r"$\eta^*$, the proof's step $e^{-x} \le 1 - x + x^2/2$ still holds, but $\sum_i v_i\ell_i^2 \le B^2$ gives "
+        r"$\frac{\ln n}{\eta^*} + \frac{\eta^* B^2 m}{2}$. "
+        f"Section *Losses in [0, B]*, B = 100. ({UCL})")),
+]

@@ -25,6 +25,7 @@ potential proof, Theorem 2 (Section 2), additive vs multiplicative updates (Sect
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -496,3 +497,57 @@ def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
                     loss_implicit=im.cumulative_loss, u=u, rate_wh=ex.cumulative_loss / t,
                     rate_implicit=im.cumulative_loss / t, rate_u=Lu / t, rate_bound=report,
                     shrink=1.0 / (1.0 + eta * np.einsum("td,td->t", X, X)))
+
+
+# ---- the lecture's questions: answers computed from the run (olapp/lessons/widrow_hoff.py, LECTURE) ----------
+
+def loss_share(a: WidrowHoffAnalysis, t: int) -> float:
+    r""":math:`L_{WH}(t)/L_{WH}(T)`: the share of the whole run's square loss suffered in the first ``t``
+    rounds (1 when the run has no loss at all)."""
+    t = check_int(t, "t", 0, a.T)
+    total = a.loss
+    return 1.0 if total <= 0 else (float(a.cumulative[t - 1]) / total if t else 0.0)
+
+
+def loss_share_band(a: WidrowHoffAnalysis, t: int, edges) -> int:
+    """The band of :func:`loss_share` among ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(loss_share(a, t), edges)
+
+
+def rate_ratio(a: WidrowHoffAnalysis, t: int) -> float:
+    r"""The rate remark after ``t`` rounds: :math:`\dfrac{L_{WH}(t)/t}{L_{\mathbf u}(t)/t} = L_{WH}(t)/L_{\mathbf u}(t)`
+    for the clairvoyant least-squares :math:`\mathbf u` of the whole stream (``inf`` if
+    :math:`L_{\mathbf u}(t) = 0 < L_{WH}(t)`). Theorem 1 on the first ``t`` rounds bounds it by
+    :math:`\frac{1}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta L_{\mathbf u}(t)}`, which tends to
+    :math:`1/(1-\eta)` as :math:`L_{\mathbf u}(t)` grows with :math:`t`."""
+    t = check_int(t, "t", 1, a.T)
+    wh, u = float(a.cumulative[t - 1]), float(a.cumulative_u_ls[t - 1])
+    if u <= 0:
+        return 1.0 if wh <= 0 else math.inf
+    return wh / u
+
+
+def rate_ratio_band(a: WidrowHoffAnalysis, t: int, edges) -> int:
+    """The band of :func:`rate_ratio` among ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    r = rate_ratio(a, t)
+    return len(edges) - 1 if math.isinf(r) else band(r, edges)
+
+
+def potential_rises(a: WidrowHoffAnalysis, t: int) -> int:
+    r"""How many of the first ``t`` rounds raise the proof's potential,
+    :math:`\#\{s \le t : \Phi_{s+1} > \Phi_s\}` with :math:`\Phi_s = \|\mathbf w_s - \mathbf u^*\|^2`.
+    The proof's claim :math:`\Phi_{s+1} - \Phi_s \le -\eta\ell_s^2 + \frac{\eta}{1-\eta}g_s^2` allows a rise
+    exactly when the comparator's loss :math:`g_s^2` is large against the learner's :math:`\ell_s^2`."""
+    t = check_int(t, "t", 0, a.T)
+    return int(np.sum(np.asarray(a.potential_drop)[:t] > 0))
+
+
+def potential_rises_band(a: WidrowHoffAnalysis, t: int, edges) -> int:
+    """The band of :func:`potential_rises` among ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(potential_rises(a, t), edges)

@@ -424,3 +424,23 @@ def elimination(stream: Stream) -> Elimination:
                                 source=SOURCE)
     return Elimination(n=n, k=k if k is not None else -1, literals=list(lits or []), trace=tr, winnow=win,
                        demorgan=dm, report=report, demorgan_report=dm_report)
+
+
+# ---- the lecture's questions: answers computed from the run (olapp/lessons/winnow.py, LECTURE) ---------------
+
+def mistakes_band(a: WinnowAnalysis, edges) -> int:
+    r"""The band of Winnow's mistakes :math:`M = m^+ + m^-` on the whole run among ``edges``
+    (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(a.n_mistakes, edges)
+
+
+def promotions_band(a: WinnowAnalysis, edges) -> int:
+    r"""The band of the promotions :math:`m^+` (mistakes on positive examples) on the whole run among
+    ``edges`` (:func:`olcore.lessons.band`). The proof's first step bounds them by
+    :math:`k(\log_\alpha\theta + 1)`: each promotion doubles (at :math:`\alpha = 2`) at least one relevant
+    weight, and a relevant weight is never demoted and stops being promoted once it exceeds :math:`\theta`."""
+    from . import band
+
+    return band(a.m_plus, edges)

@@ -595,3 +595,76 @@ def scaled_hedge(stream: Stream, B: float = 10.0) -> ScaledHedge:
                         r"$\sum_i v_{t,i}\ell_{t,i}^2 \le B^2$: the bound is $\ln n/\eta^* + \eta^* B^2 m/2$.")
     return ScaledHedge(B=B, eta_star=eta, regret=_frozen(regret),
                        naive_regret=_frozen(naive.cumulative_loss - best), report=rep, naive_report=naive_rep)
+
+
+# -- the lecture's questions: answers computed from the run (olapp/lessons/wm_vs_hedge.py, LECTURE) ----------
+
+def heaviest(a: WMvsHedgeAnalysis, master: str, t: int) -> int:
+    r""":math:`\arg\max_i v_{t+1,i}`: the expert (numbered from 1) to which ``master`` gives the most
+    normalised weight after ``t`` rounds (the weights it uses in round :math:`t+1`); ties go to the
+    smallest number.
+
+    For deterministic WM, :math:`v_{t+1,i} \propto \beta^{M_{t,i}}`, so this is the expert with the
+    fewest mistakes in the first ``t`` rounds: the best expert *so far*, not the best on average.
+    """
+    if master not in MASTERS:
+        raise StreamError.bad("master", repr(master), f"one of {MASTERS}")
+    t = check_int(t, "t", 0, a.T)
+    return int(np.argmax(np.asarray(a.traces[master].weights)[t])) + 1
+
+
+def heaviest_band(a: WMvsHedgeAnalysis, master: str, t: int, edges) -> int:
+    r"""The band of :func:`heaviest` (an expert's number, from 1) among ``edges``
+    (:func:`olcore.lessons.band`): with ``edges = (1, 2, 6)``, 0 is E1, 1 is E2–E5, 2 is E6 on."""
+    from . import band
+
+    return band(heaviest(a, master, t), edges)
+
+
+def top_weight(a: WMvsHedgeAnalysis, master: str, t: int | None = None) -> float:
+    r""":math:`\max_i v_{t+1,i}`: the largest normalised weight ``master`` gives one expert after ``t``
+    rounds (``None``: the whole run). For Hedge with 0/1 losses,
+    :math:`v_{t+1,i} = e^{-\eta L_{t,i}}/\sum_j e^{-\eta L_{t,j}}`."""
+    if master not in MASTERS:
+        raise StreamError.bad("master", repr(master), f"one of {MASTERS}")
+    t = a.T if t is None else check_int(t, "t", 0, a.T)
+    return float(np.max(np.asarray(a.traces[master].weights)[t]))
+
+
+def top_weight_band(a: WMvsHedgeAnalysis, master: str, t: int | None, edges) -> int:
+    """The band of :func:`top_weight` among ``edges`` (:func:`olcore.lessons.band`)."""
+    from . import band
+
+    return band(top_weight(a, master, t), edges)
+
+
+def final_regret(a: WMvsHedgeAnalysis, master: str) -> float:
+    r"""``master``'s regret after the whole run: :math:`L_T - \min_i L_{T,i}` (RWM: expected mistakes,
+    Hedge: HA-1 expected loss, WA: its own loss against the best expert's under the same loss)."""
+    if master not in MASTERS:
+        raise StreamError.bad("master", repr(master), f"one of {MASTERS}")
+    return float(a.regret[master][-1])
+
+
+def regret_band(a: WMvsHedgeAnalysis, master: str, edges) -> int:
+    """The band of :func:`final_regret` among ``edges`` (:func:`olcore.lessons.band`; ``-1`` below the first)."""
+    from . import band
+
+    return band(final_regret(a, master), edges)
+
+
+def expert_mistakes(a: WMvsHedgeAnalysis, t: int) -> np.ndarray:
+    r""":math:`M_{t,i}`: each expert's mistakes (0/1 losses) in the first ``t`` rounds, shape (n,)."""
+    t = check_int(t, "t", 0, a.T)
+    return np.asarray(a.traces["WM"].expert_losses)[:t].sum(axis=0).astype(int)
+
+
+def regret_vs_bound(a: WMvsHedgeAnalysis, master: str) -> int:
+    r"""Where ``master``'s final regret :math:`R = L_T - \min_i L_{T,i}` lands against its theorem's bound
+    :math:`B`: ``-1`` if :math:`R < 0` (it beat every expert), ``0`` if :math:`0 \le R \le B`, ``1`` if
+    :math:`R > B` (possible only where the theorem does not apply, e.g. Weighted Average above its
+    :math:`\eta` limit, or one sampled draw)."""
+    r = final_regret(a, master)
+    if r < 0:
+        return -1
+    return 0 if r <= a.reports[master].value else 1
