@@ -83,6 +83,12 @@ class LessonPage:
         tour.bar()
         return tour
 
+    @property
+    def holding(self) -> int | None:
+        """The round a lecture question holds the player at while it is open (else ``None``): a
+        figure that cannot be cut by :func:`olapp.lecture.hide_future` (a heat map) stops there."""
+        return self.tour.holding if self.tour is not None else None
+
     # -- text ---------------------------------------------------------------------------
     def intro(self, markdown: str) -> None:
         """The paragraph of intuition under the title (hidden in presenter mode: the lecturer says it)."""
@@ -179,8 +185,10 @@ class LessonPage:
     def readout(self, items: Mapping[str, str], helps: Mapping[str, str] | None = None) -> None:
         """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...)."""
         cols = st.columns(len(items))
+        held = self.holding is not None             # a question is open: the run's totals wait for the answer
         for col, (label, value) in zip(cols, items.items()):
-            col.metric(label, value, help=(helps or {}).get(label))
+            col.metric(label, "…" if held else value,
+                       help="Shown once the scene's question is answered." if held else (helps or {}).get(label))
 
     def tally(self, t: int, T: int, rows: Sequence[tuple[str, float, Any]], note: str = "", where=st) -> None:
         """The live readout beside the main picture: after ``t`` of ``T`` rounds, each measured

@@ -52,7 +52,7 @@ left, right = st.columns([1.5, 1], gap="medium")
 with left:
     which = st.radio("Heat map of", list(lesson.MASTERS), index=3, horizontal=True, key="heat",
                      bind="query-params", help=text.HELP["heat"])
-    held = page.tour.holding if page.tour is not None else None      # a lecture question open at this round
+    held = page.holding      # a lecture question open at this round
     page.chart(figs.weights_heatmap(runs[which].weights, t, title=f"{which}: normalised weights v_t over rounds",
                                     upto=held),
                text.heatmap(which), key="heat_map")
