@@ -294,6 +294,9 @@ def main(argv=None) -> int:
     ap.add_argument("--same-seeds", action="store_true",
                     help="(a) every session reruns with the same seeds (a shared cached result: only the "
                          "per-session cost is left), instead of seeds of its own")
+    ap.add_argument("--blas-default", action="store_true",
+                    help="(a) leave the server's BLAS threads at the library's default (a thread per core) "
+                         "instead of one per replica as scripts.hall sets them")
     ap.add_argument("--seed0", type=int, default=100, help="(a) session i opens ?seed=seed0+i")
     ap.add_argument("--arrivals", type=int, default=100, help="(b) sessions arriving")
     ap.add_argument("--window", type=float, default=10.0, help="(b) seconds over which they arrive")
@@ -321,7 +324,12 @@ def main(argv=None) -> int:
     try:
         if args.part in ("all", "reruns"):
             rows = []
-            with serve_process(timeout=120) as (base, proc):
+            from scripts.hall import REPLICA_ENV, replica_env
+
+            env = None if args.blas_default else {k: replica_env()[k] for k in REPLICA_ENV}
+            print(f"# (a) one replica, as scripts.hall starts it: "
+                  f"{'numpy BLAS threads left at the default' if env is None else env}", flush=True)
+            with serve_process(timeout=120, env=env) as (base, proc):
                 for slug in args.lesson or slugs:
                     left = args.hard_limit - (time.monotonic() - t0)
                     rows.append(asyncio.run(asyncio.wait_for(reruns(base, proc.pid, slug, args), max(10, left))))

@@ -15,7 +15,8 @@ must reach the process holding that websocket (a file upload is a ``PUT /_stcore
 <session id>/...``; any other replica answers 400 "Invalid session_id").  HAProxy inserts a
 cookie (``olab_replica``) on a browser's first response and sends every later request carrying it,
 the websocket upgrade included, to the same replica; new browsers go to the replica with the
-fewest open connections (``balance leastconn``).  If a replica dies, its browsers are sent to
+fewest open connections (``balance leastconn``).  Each replica's numpy uses one BLAS thread
+(:data:`REPLICA_ENV`): the parallelism is the replicas'.  If a replica dies, its browsers are sent to
 another one (``option redispatch``); Streamlit's frontend reconnects and reruns from the URL,
 which holds every setting, so the view comes back (the session state of the lost process does not).
 """
@@ -44,6 +45,17 @@ from scripts.served_app import ROOT, free_port, stop, streamlit_command, wait_he
 HAPROXY = os.environ.get("OLAB_HAPROXY", "/usr/sbin/haproxy")
 #: the affinity cookie HAProxy inserts (its value names the replica: r1, r2, ...)
 COOKIE = "olab_replica"
+#: Each replica is one process using about one core: its numpy linear algebra runs on one thread.
+#: OpenBLAS's default (a thread per core, spinning while it waits) makes every session's solve
+#: fight the other sessions and replicas for the cores: on the 2-core test machine, under load,
+#: the Widrow-Hoff lesson's EG section took 7-10 s of wall time (2-3 s CPU) per seed with it and
+#: 0.15 s (0.05 s CPU) with one thread.  A variable already set in the environment wins.
+REPLICA_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def replica_env(**more: str) -> dict[str, str]:
+    """The environment of a replica: this one, :data:`REPLICA_ENV` where unset, and ``more``."""
+    return {**REPLICA_ENV, **os.environ, **more}
 
 
 def haproxy_path() -> str | None:
@@ -146,7 +158,7 @@ def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1",
     logs_at = Path(log_dir) if log_dir else work
     logs_at.mkdir(parents=True, exist_ok=True)
     # one cookie secret for every replica, so that cookies one signs the others accept
-    env = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": secrets.token_hex(16)}
+    env = replica_env(STREAMLIT_SERVER_COOKIE_SECRET=secrets.token_hex(16))
     procs: list[subprocess.Popen] = []
     files = []
     balancer = None

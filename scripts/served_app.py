@@ -62,15 +62,17 @@ def streamlit_command(port: int, *extra: str) -> list[str]:
 
 @contextlib.contextmanager
 def serve_process(port: int | None = None, timeout: float = 60.0, log_path: str | Path | None = None,
-                  extra: tuple[str, ...] = ()):
+                  extra: tuple[str, ...] = (), env: dict[str, str] | None = None):
     """Like :func:`serve`, yielding ``(base_url, process)``: the process's pid lets a benchmark read
-    its CPU time and memory in ``/proc``.  ``extra``: more ``streamlit run`` options."""
+    its CPU time and memory in ``/proc``.  ``extra``: more ``streamlit run`` options; ``env``: more
+    environment variables for the server."""
     port = port or free_port()
     cmd = streamlit_command(port, *extra)
     # The server's log goes to a file: a pipe nobody reads fills up (64 KB of warnings) and
     # then blocks every script thread in logging.emit, freezing the app mid-page.
     log = open(log_path, "w+b") if log_path else tempfile.TemporaryFile()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, **env} if env else None)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(base, timeout, proc, log)
