@@ -7,6 +7,7 @@ placed on each of the two replicas.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 from urllib.parse import urlparse
@@ -16,6 +17,7 @@ import pytest
 from olcore import streams
 from scripts.hall import COOKIE, haproxy_config, haproxy_path, hall
 from scripts.served_app import wait_ready
+from scripts.stclient import Session
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +82,22 @@ def test_uploads_through_the_balancer_reach_the_page_on_both_replicas(browser, t
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_protocol_sessions_through_the_balancer_see_the_same_view_on_either_replica(two_replicas):
+    """The load benchmark's client (scripts.stclient): two sessions land on the two replicas; after
+    the first reruns to the second's seed, both show the same view, which differs from its own before."""
+    h = two_replicas
+
+    async def go():
+        async with Session.open(h.base, "perceptron", "seed=3", timeout=90) as a, \
+                Session.open(h.base, "perceptron", "seed=4", timeout=90) as b:
+            assert a.last.ok and b.last.ok, (a.last.errors, b.last.errors)
+            assert a.last.server_values["seed"] == 3 and b.last.server_values["seed"] == 4
+            assert {a.replica, b.replica} == {"r1", "r2"}
+            before = a.last.digest
+            run = await a.set_widget("seed", 4)
+            assert run.ok and a.query["seed"] == "4"
+            assert run.digest == b.last.digest != before
+
+    asyncio.run(asyncio.wait_for(go(), 240))
