@@ -286,8 +286,10 @@ class Session:
                         self.widget_ids[key] = wid
                         if getattr(inner, "query_param_key", ""):
                             self.url_keys[key] = inner.query_param_key
-                        if getattr(inner, "set_value", False):
-                            run.server_values[key] = inner.value
+                        fields = inner.DESCRIPTOR.fields_by_name
+                        if getattr(inner, "set_value", False) and "value" in fields:
+                            v = inner.value
+                            run.server_values[key] = v if isinstance(v, (int, float, str, bool)) else list(v)
                     if et == "exception":
                         run.errors.append(f"exception: {e.exception.type}: {e.exception.message[:200]}")
                     elif et == "alert" and e.alert.format == _ALERT_ERROR:
