@@ -209,10 +209,7 @@ def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1",
             stop(proc)
         for f in files:
             f.close()
-        if log_dir is None:
-            shutil.rmtree(work, ignore_errors=True)
-        else:
-            shutil.rmtree(work / "haproxy.sock", ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)       # the config, the socket and (without log_dir) the logs
 
 
 class _Stop(Exception):
