@@ -7,8 +7,9 @@
 Starts N ``streamlit run app.py`` processes on free loopback ports (127.0.0.1 only: nobody
 reaches a replica except through the balancer), writes an HAProxy configuration for them and
 runs Debian's ``haproxy`` (``/usr/sbin/haproxy``; ``apt-get install haproxy``) on ``--address``:``--port``.
-Ctrl-C (or SIGTERM, or ``--for SECONDS``) stops the balancer and every replica; so does the
-death of any one of them.
+Before it says so it opens every lesson once on every replica (``--no-warm``: not).  Ctrl-C
+(or SIGTERM, or ``--for SECONDS``) stops the balancer and every replica; so does the death of any
+one of them.
 
 Why affinity: a Streamlit session is one websocket (``/_stcore/stream``) plus HTTP requests that
 must reach the process holding that websocket (a file upload is a ``PUT /_stcore/upload_file/
@@ -216,6 +217,39 @@ class _Stop(Exception):
     pass
 
 
+def warm(h: Hall, timeout: float = 120.0) -> None:
+    """Open every lesson once on every replica (straight to the replica, all replicas at once), so
+    the first students do not wait for a replica's imports and first runs."""
+    import asyncio
+
+    from olapp import registry
+    from scripts.stclient import Session
+
+    slugs = [lesson.slug for lesson in registry.lessons()]
+
+    async def replica(base: str) -> list[str]:
+        failed = []
+        for slug in slugs:
+            try:
+                async with Session.open(base, slug, timeout=timeout) as s:
+                    if not s.last.ok:
+                        failed.append(f"{slug}: {s.last.errors[:1]}")
+            except Exception as exc:  # noqa: BLE001 - a warm-up failure is reported, not fatal
+                failed.append(f"{slug}: {type(exc).__name__}")
+        return failed
+
+    async def every() -> list[list[str]]:
+        return await asyncio.gather(*(replica(b) for b in h.replicas))
+
+    t0 = time.monotonic()
+    print(f"Warming the replicas: every lesson once on each ({len(slugs)} pages)...", flush=True)
+    failed = asyncio.run(every())
+    for i, f in enumerate(failed, start=1):
+        if f:
+            print(f"  replica r{i}: warm-up failed on {', '.join(f)}", file=sys.stderr, flush=True)
+    print(f"Warm in {time.monotonic() - t0:.0f} s.", flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--replicas", type=int, default=2, help="app processes (about one per core)")
@@ -225,6 +259,9 @@ def main(argv=None) -> int:
     ap.add_argument("--for", dest="duration", type=float, default=None, metavar="SECONDS",
                     help="stop by itself after this many seconds (default: run until Ctrl-C)")
     ap.add_argument("--log-dir", default=None, help="keep the replicas' and the balancer's logs here")
+    ap.add_argument("--no-warm", action="store_true",
+                    help="do not open every lesson once on every replica before announcing the link "
+                         "(a replica's first visit of a page imports its modules and may compile kernels)")
     ap.add_argument("--print-config", action="store_true", help="print the HAProxy configuration and exit")
     args = ap.parse_args(argv)
     if args.print_config:
@@ -245,6 +282,8 @@ def main(argv=None) -> int:
                   flush=True)
             for i, r in enumerate(h.replicas, start=1):
                 print(f"  replica r{i}: {r} (log {h.logs[i - 1]})", flush=True)
+            if not args.no_warm:
+                warm(h)
             print("Ctrl-C stops the hall.", flush=True)
             end = time.monotonic() + args.duration if args.duration else None
             while h.alive():
