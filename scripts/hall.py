@@ -7,7 +7,8 @@
 Starts N ``streamlit run app.py`` processes on free loopback ports (127.0.0.1 only: nobody
 reaches a replica except through the balancer), writes an HAProxy configuration for them and
 runs Debian's ``haproxy`` (``/usr/sbin/haproxy``; ``apt-get install haproxy``) on ``--address``:``--port``.
-Before it says so it opens every lesson once on every replica (``--no-warm``: not).  Ctrl-C
+Then it opens every lesson once on every replica, so that the first students do not wait for a
+replica's imports (``--no-warm``: not), and prints "Ctrl-C stops the hall.".  Ctrl-C
 (or SIGTERM, or ``--for SECONDS``) stops the balancer and every replica; so does the death of any
 one of them.
 
