@@ -19,8 +19,9 @@ cookie (``olab_replica``) on a browser's first response and sends every later re
 the websocket upgrade included, to the same replica; new browsers go to the replica with the
 fewest open connections (``balance leastconn``).  Each replica's numpy uses one BLAS thread
 (:data:`REPLICA_ENV`): the parallelism is the replicas'.  If a replica dies, its browsers are sent to
-another one (``option redispatch``); Streamlit's frontend reconnects and reruns from the URL,
-which holds every setting, so the view comes back (the session state of the lost process does not).
+another one (``option redispatch``, a new cookie); Streamlit's frontend reconnects and reruns
+from the URL, which holds every setting, so the view comes back (checked by hand: within 4 s); the
+session state of the lost process (an uploaded file) does not.
 """
 
 from __future__ import annotations
