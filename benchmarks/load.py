@@ -1,6 +1,6 @@
 """A lecture hall on one link, measured with Streamlit's own protocol: no browsers, only sessions.
 
-    python -m benchmarks.load                                  # (a) and (b) below, about 10 min here
+    python -m benchmarks.load                                  # (a) and (b) below, 6-10 min here
     python -m benchmarks.load --part reruns --lesson perceptron --sessions 5
     python -m benchmarks.load --part arrivals --replicas 1 2   # (b) on one replica, then on two
 
