@@ -49,39 +49,69 @@ def serve(port: int | None = None, timeout: float = 60.0, log_path: str | Path |
 
     The server's output goes to ``log_path`` when given (a test reads it), else to a temp file.
     """
+    with serve_process(port, timeout=timeout, log_path=log_path) as (base, _proc):
+        yield base
+
+
+def streamlit_command(port: int, *extra: str) -> list[str]:
+    """The command line of one app server on 127.0.0.1:port (``extra``: more ``--option value`` pairs)."""
+    return [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
+            "--server.address", "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
+            "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none", *extra]
+
+
+@contextlib.contextmanager
+def serve_process(port: int | None = None, timeout: float = 60.0, log_path: str | Path | None = None,
+                  extra: tuple[str, ...] = (), env: dict[str, str] | None = None):
+    """Like :func:`serve`, yielding ``(base_url, process)``: the process's pid lets a benchmark read
+    its CPU time and memory in ``/proc``.  ``extra``: more ``streamlit run`` options; ``env``: more
+    environment variables for the server."""
     port = port or free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-           "--server.address", "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
-           "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    cmd = streamlit_command(port, *extra)
     # The server's log goes to a file: a pipe nobody reads fills up (64 KB of warnings) and
     # then blocks every script thread in logging.emit, freezing the app mid-page.
     log = open(log_path, "w+b") if log_path else tempfile.TemporaryFile()
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, **env} if env else None)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                log.seek(0)
-                raise RuntimeError(f"streamlit exited with {proc.returncode}: {log.read().decode()[-2000:]}")
-            try:
-                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"streamlit did not answer on {base} within {timeout:.0f} s")
-            time.sleep(0.3)
-        yield base
+        wait_healthy(base, timeout, proc, log)
+        yield base, proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
+
+
+def wait_healthy(base: str, timeout: float, proc: subprocess.Popen | None = None, log=None) -> None:
+    """Wait until ``base + /_stcore/health`` answers 200; raise if ``proc`` exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc is not None and proc.poll() is not None:
+            tail = ""
+            if log is not None:
+                log.seek(0)
+                tail = log.read().decode(errors="replace")[-2000:]
+            raise RuntimeError(f"{proc.args[0]} exited with {proc.returncode}: {tail}")
+        try:
+            with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"no answer on {base}/_stcore/health within {timeout:.0f} s")
+        time.sleep(0.3)
+
+
+def stop(proc: subprocess.Popen, grace: float = 10.0) -> None:
+    """Terminate ``proc`` (SIGTERM), and kill it if it has not exited after ``grace`` seconds."""
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def launch(playwright):
