@@ -1,11 +1,18 @@
 """Online Learning Lab: entry point (page config, navigation over the lesson registry, shared chrome)."""
 
+import os
 from pathlib import Path
 
-import streamlit as st
+# One BLAS thread per server process, set before numpy loads (the server imports it only with the
+# first page): sessions already run in parallel threads, and OpenBLAS's thread per core made small
+# solves (/widrow_hoff's prefix minimisers) cost seconds of CPU under load instead of milliseconds.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
-import olcore
-from olapp import registry, state
+import streamlit as st  # noqa: E402
+
+import olcore  # noqa: E402
+from olapp import registry, state  # noqa: E402
 
 olcore.warm_in_background()  # compile/load the numba kernels once per process, off the request path
 
