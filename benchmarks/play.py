@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 
+from olapp.controls import PLAY_SPEEDS
 from scripts.served_app import launch, serve, wait_ready
 
 TARGET_CPU_S = 0.3
@@ -60,6 +61,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--page", default="/perceptron")
     ap.add_argument("--query", default="T=2000", help="settings of the run (URL query, without present=1)")
+    ap.add_argument("--speed", type=int, default=200, choices=PLAY_SPEEDS, help="rounds per second")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds allowed for one play")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -73,13 +75,15 @@ def main(argv=None) -> int:
             wait_ready(page)
             thumb = page.locator(".st-key-player_t [data-testid=stSlider]").last.locator("input[type=range]")
             thumb.focus()
-            page.keyboard.press("End")                      # the fastest speed: 200 rounds a second
+            page.keyboard.press("Home")
+            for _ in range(PLAY_SPEEDS.index(args.speed)):
+                page.keyboard.press("ArrowRight")
             wait_ready(page)
             rows = [("cold (frames built)", play_once(page, pid, args.timeout)),
                     ("warm (frames shared)", play_once(page, pid, args.timeout))]
         finally:
             browser.close()
-    print(f"Play in the browser: {args.page}?{args.query}, presenter mode, 1920 x 1080, 200 rounds/s "
+    print(f"Play in the browser: {args.page}?{args.query}, presenter mode, 1920 x 1080, {args.speed} rounds/s "
           f"(load average {os.getloadavg()[0]:.2f})")
     print(f"{'play':<22} {'wall s':>7} {'server CPU s':>13} {'advances':>9} {'last round':>11}")
     for name, r in rows:
