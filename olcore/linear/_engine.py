@@ -24,8 +24,11 @@ from ..errors import StreamError
 from ..jit import njit
 from ..validate import check_int
 
-__all__ = ["MAX_TOTAL_ROUNDS", "dot", "check_epochs", "check_record", "replay", "weight_record", "update_index",
-           "margin_trace"]
+__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "finite_row", "freeze", "reject", "check_epochs", "check_record",
+           "replay", "weight_record", "update_index", "margin_trace", "MAX_FLOAT"]
+
+#: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
+MAX_FLOAT = float(np.finfo(np.float64).max)
 
 #: Upper limit on ``T * epochs`` (the per-round arrays of the trace stay below ~30 MB).
 MAX_TOTAL_ROUNDS = 2_000_000
@@ -56,6 +59,65 @@ def dot(a, b):
         s0 += a[i] * b[i]
         i += 1
     return (s0 + s1) + (s2 + s3)
+
+
+@njit
+def dot2(a, x):
+    r"""``(a . x, x . x)`` in one pass over ``x`` (four running sums each, as :func:`dot`).
+
+    The first pass of a loop needs both: the score and :math:`\|x_t\|^2` (for :math:`R^2`,
+    and as the finiteness check of the row: :math:`x \cdot x` is NaN or inf iff some entry is,
+    or the sum overflows, which :func:`finite_row` then tells apart)."""
+    n = x.shape[0]
+    s0 = s1 = s2 = s3 = 0.0
+    q0 = q1 = q2 = q3 = 0.0
+    i = 0
+    while i + 4 <= n:
+        x0, x1, x2, x3 = x[i], x[i + 1], x[i + 2], x[i + 3]
+        s0 += a[i] * x0
+        s1 += a[i + 1] * x1
+        s2 += a[i + 2] * x2
+        s3 += a[i + 3] * x3
+        q0 += x0 * x0
+        q1 += x1 * x1
+        q2 += x2 * x2
+        q3 += x3 * x3
+        i += 4
+    while i < n:
+        s0 += a[i] * x[i]
+        q0 += x[i] * x[i]
+        i += 1
+    return (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3)
+
+
+@njit
+def finite_row(x):
+    r"""Every entry of ``x`` is finite (called only when :math:`x\cdot x` is not)."""
+    for i in range(x.shape[0]):
+        if not np.isfinite(x[i]):
+            return False
+    return True
+
+
+def freeze(*arrays):
+    """Mark fresh arrays (a kernel's outputs, and the buffers they view) read-only, so
+    :class:`olcore.Trace` shares them instead of copying them."""
+    for a in arrays:
+        b = a
+        while isinstance(b, np.ndarray):
+            b.setflags(write=False)
+            b = b.base
+    return arrays[0] if len(arrays) == 1 else arrays
+
+
+def reject(bad_row: int, validate) -> None:
+    """After a compiled loop: ``bad_row >= 0`` means it stopped at a row with a NaN/inf entry or
+    a label outside the alphabet.  ``validate()`` (the full checks, which the loop replaced)
+    then raises the :class:`olcore.StreamError` naming the first bad entry."""
+    if bad_row < 0:
+        return
+    validate()
+    raise StreamError.bad("X, y", f"bad input at row {bad_row + 1}", "finite numbers and valid labels")
 
 
 RECORDS = ("every", "final")
