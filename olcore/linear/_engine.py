@@ -25,7 +25,7 @@ from ..jit import njit
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "finite_row", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "weight_record", "update_index", "margin_trace", "MAX_FLOAT"]
+           "replay", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds"]
 
 #: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
 MAX_FLOAT = float(np.finfo(np.float64).max)
@@ -121,6 +121,23 @@ def reject(bad_row: int, validate) -> None:
 
 
 RECORDS = ("every", "final")
+
+
+def record_rounds(record, T: int) -> np.ndarray | None:
+    """The rounds whose weights a linear learner that updates every round keeps (Widrow-Hoff):
+    ``None`` for ``"every"`` (all T+1, the contract), ``[0, T]`` for ``"final"`` (as the
+    conservative learners' ``record="final"``), or a stride ``s >= 1``: rounds 0, s, 2s, ... and T."""
+    if isinstance(record, str):
+        if record == "every":
+            return None
+        if record == "final":
+            return np.array([0, T], dtype=np.int64) if T > 0 else np.array([0], dtype=np.int64)
+    elif isinstance(record, (int, np.integer)) and not isinstance(record, bool) and record >= 1:
+        if record == 1:
+            return None
+        r = np.arange(0, T + 1, int(record), dtype=np.int64)
+        return r if r[-1] == T else np.append(r, np.int64(T))
+    raise StreamError.bad("record", repr(record), "'every', 'final' or a stride (an integer >= 1)")
 
 
 def check_record(record) -> str:

@@ -65,6 +65,7 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import Trace
 from ..jit import f64, kernel, njit
+from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
@@ -84,7 +85,7 @@ def _check_update(update) -> bool:
     return update == "implicit"
 
 
-def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Trace:
+def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit", record="every") -> Trace:
     r"""Run Widrow-Hoff over a whole stream (the fast path).
 
     :math:`\mathbf{w}_1 = 0`; round :math:`t` predicts :math:`\hat y_t = \mathbf{w}_t\cdot
@@ -102,6 +103,12 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Tra
     u : array (d,), default=None
         A comparator.  When given, ``extras`` also holds the proof view's quantities
         for this :math:`\mathbf{u}` (see :func:`proof_quantities`).
+    update : {"explicit", "implicit"}, default="explicit"
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps: every round's (the contract: a (T+1, d) table),
+        only :math:`\mathbf w_1` and the final weights, or every ``record``-th round and the
+        last (``trace.recorded_rounds``).  The losses, predictions and residuals are the same.
+        The proof view (``u``) reads every round's weights: ``u`` needs ``record="every"``.
 
     Returns
     -------
@@ -117,44 +124,75 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Tra
     ----------
     Theorem 1 of Princeton COS 511, lecture 18 (COS 511, lecture 18).
     """
-    X = as_matrix(X, "X")
-    y = as_labels(y, X.shape[0], "y")
+    Xc = f64(as_matrix(X, "X", finite=False))          # finiteness: checked row by row in the loop
+    yc = f64(as_labels(y, Xc.shape[0], "y", values=False))
     eta = _check_eta(eta)
     implicit = _check_update(update)
     if implicit and u is not None:
         raise StreamError.bad("u", "a comparator with update='implicit'",
                               "no u: Theorem 1's proof view is for the explicit rule")
-    W, preds = _rounds(f64(X), f64(y), float(eta), implicit)
-    resid = preds - y
+    T = Xc.shape[0]
+    rec = record_rounds(record, T)
+    if u is not None and rec is not None:
+        raise StreamError.bad("record", repr(record), "'every' with a comparator u (the proof view reads "
+                              "every round's weights)")
+    W, preds, resid, losses, bad = _rounds(Xc, yc, float(eta), implicit,
+                                           np.arange(T + 1, dtype=np.int64) if rec is None else rec)
+    reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, T, "y")))
+    freeze(W, preds, resid, losses)
     extras = {"residual": resid}
     if u is not None:
-        q = _proof_from_weights(X, y, W, resid, eta, u)
+        q = _proof_from_weights(Xc, yc, W, resid, eta, u)
         extras.update({k: q[k] for k in ("potential", "potential_drop", "comparator_loss", "claim_bound")})
-    return Trace(losses=resid**2, predictions=preds, weight_table=W, extras=extras)
+    return Trace(losses=losses, predictions=preds, weight_table=W, weight_rounds=rec, extras=extras)
 
 
 @njit
-def _rounds(X, y, eta, implicit):
-    r"""Widrow-Hoff's rounds, compiled: W (T+1, d) with W[0] = 0, and the predictions (T,).
+def _rounds(X, y, eta, implicit, rec):
+    r"""Widrow-Hoff's rounds, compiled: the weights of the rounds ``rec`` (``W[j]`` = :math:`\mathbf w`
+    before round ``rec[j]``; ``rec = arange(T+1)`` for every round), the predictions, residuals
+    and squared errors (T,), and ``bad``: -1, or the first row with a NaN/inf entry or label (the
+    loop stops there).  ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`.
 
-    ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`."""
+    The dot products are plain left-to-right sums, as ``np.dot`` sums short vectors: the
+    contract test asks for the reference class's numbers bit for bit."""
     T, d = X.shape
-    W = np.zeros((T + 1, d))                         # w_1 = 0
+    K = rec.shape[0]
+    W = np.empty((K, d))
     preds = np.empty(T)
+    resid = np.empty(T)
+    losses = np.empty(T)
+    w = np.zeros(d)                                  # w_1 = 0
+    j = 0
+    bad = -1
     for t in range(T):
+        if j < K and rec[j] == t:
+            W[j] = w
+            j += 1
+        x = X[t]
         p = 0.0
+        sq = 0.0
         for i in range(d):                           # yhat_t = w_t . x_t
-            p += W[t, i] * X[t, i]
+            p += w[i] * x[i]
+            sq += x[i] * x[i]                        # ||x_t||^2: NaN or inf iff an entry is (or it overflows)
+        if not sq <= MAX_FLOAT and not finite_row(x):
+            bad = t
+            break
+        if not abs(y[t]) <= MAX_FLOAT:
+            bad = t
+            break
         preds[t] = p
-        step = eta * (p - y[t])                      # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+        ell = p - y[t]                               # l_t = w_t . x_t - y_t
+        resid[t] = ell
+        losses[t] = ell * ell
+        step = eta * ell                             # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
         if implicit:                                 #   ... / (1 + eta ||x_t||^2)
-            sq = 0.0
-            for i in range(d):
-                sq += X[t, i] * X[t, i]
             step = step / (1.0 + eta * sq)
         for i in range(d):
-            W[t + 1, i] = W[t, i] - step * X[t, i]
-    return W, preds
+            w[i] = w[i] - step * x[i]
+    if bad < 0 and j < K:                            # rec ends with T: the final weights
+        W[j] = w
+    return W, preds, resid, losses, bad
 
 
 @kernel("widrow_hoff")
