@@ -149,8 +149,9 @@ def _rounds(L, eta, B, u, rec, out):
 
     (log-sum-exp, shifted by the best cumulative loss of the round before, which is known when
     the round's losses are added: so one pass per round adds the losses and makes the next
-    weights; the best weight is then at least :math:`e^{-\eta}`, and if the sum ever underflows
-    the weights are made again with the exact shift).  While every loss is a whole number
+    weights; when that leaves the best weight below :math:`e^{-1}` (:math:`\eta` times the best
+    expert's loss above 1) the weights are made again with the exact shift, so tiny weights do
+    not underflow earlier than with the exact shift).  While every loss is a whole number
     (0/1 losses, the notes' mistakes), :math:`\ln w_{t,i} - m_t = -\eta k` with
     :math:`k = S_{t,i} - \min_j S_{t-1,j}` a whole number, and :math:`e^{-\eta k}` is computed
     once per ``k`` (a table, as Weighted Majority's :math:`\beta^k`), not once per expert and round.
@@ -239,8 +240,8 @@ def _rounds(L, eta, B, u, rec, out):
         second[t] = e2 / Z
         if integral and hi - lo > cap:
             integral = False
-        if not Z_next > 1e-250:                      # the stale shift underflowed: shift by the best
-            m_next = -eta * lo
+        if eta * (lo - shift) > 1.0:                 # the best weight fell below e^{-1}: shift by the
+            m_next = -eta * lo                       # best again, so small weights do not underflow
             Z_next = 0.0
             for i in range(n):
                 wi = np.exp(-eta * S[i] - m_next)
