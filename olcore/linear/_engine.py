@@ -25,7 +25,7 @@ from ..jit import njit
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "finite_row", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds"]
+           "replay", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count"]
 
 #: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
 MAX_FLOAT = float(np.finfo(np.float64).max)
@@ -177,6 +177,15 @@ def weight_record(record: str, updated: np.ndarray, w0: np.ndarray, w_final: np.
         table.setflags(write=False)                  # the Trace shares it instead of copying
         return table, update_index(updated), None
     return np.stack([w0, w_final]), None, np.array([0, updated.size])
+
+
+def mistake_count(mistakes: np.ndarray, index=None) -> np.ndarray:
+    """(T+1,) float: the mistakes before each round (``index`` when it is that count already)."""
+    if index is not None:
+        return index.astype(float)
+    M = np.zeros(mistakes.size + 1)
+    np.cumsum(mistakes, out=M[1:])
+    return M
 
 
 def update_index(updated: np.ndarray) -> np.ndarray:

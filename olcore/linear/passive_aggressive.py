@@ -58,10 +58,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..trace import Trace
+from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
-from ._engine import MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, reject, replay
+from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, mistake_count,
+                      reject, replay, update_index)
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -151,13 +152,14 @@ def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
     yc = f64(as_labels(y, Xc.shape[0], "y", values=False))
     epochs = check_epochs(epochs, Xc.shape[0])
     record = check_record(record)
-    (scores, updated, losses, mistakes, preds, M, index, norm_sq, rows, steps, dual, w,
-     bad) = hinge_rounds(Xc, yc, rule, c, epochs)
+    every = record == "every"
+    (scores, updated, losses, mistakes, preds, index, rows, steps, norms, dual, w,
+     bad) = hinge_rounds(Xc, yc, rule, c, epochs, every)
     reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, Xc.shape[0], "y", (-1, 1))))
-    freeze(scores, updated, losses, mistakes, preds, M, index, norm_sq, dual)
+    freeze(scores, updated, losses, mistakes, preds, index, dual)
     T, d = Xc.shape
     w0 = np.zeros(d)
-    if record == "every":                            # one row per update, bit for bit the loop's
+    if every:                                        # one row per update, bit for bit the loop's
         table = replay(Xc, rows, steps, w0)
         if rule == CONSERVATIVE:                     # w_t = eta * (the sum of y_s x_s over the updates)
             table = c * table
@@ -165,15 +167,18 @@ def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
         rounds = None
     else:
         table, index, rounds = np.stack([w0, w]), None, np.array([0, T * epochs])
-    extras = {"score": scores, "updated": updated, "M": M, "norm_sq": norm_sq}
+    ix = index
+    lazy = {"M": lambda: mistake_count(mistakes),
+            "norm_sq": lambda: norms[update_index(updated) if ix is None else ix]}
+    eager = {"score": scores, "updated": updated}
     if rule == PA_I:
-        extras["dual_increment"] = dual
+        eager["dual_increment"] = dual
     return Trace(losses=losses, predictions=preds, weight_table=table, weight_index=index,
-                 weight_rounds=rounds, mistakes=mistakes, extras=extras)
+                 weight_rounds=rounds, mistakes=mistakes, extras=LazyExtras(eager, lazy))
 
 
 @njit
-def hinge_rounds(X, y, rule, c, epochs):
+def hinge_rounds(X, y, rule, c, epochs, every):
     r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
     PA, PA-I or PA-II (``c`` = :math:`C`), or conservative OGD (``rule = CONSERVATIVE``, the step
     :math:`\eta` taken only when :math:`y_t s \le 0`).
@@ -188,9 +193,10 @@ def hinge_rounds(X, y, rule, c, epochs):
     :math:`\pm 10^{-18}`); the steps returned are then :math:`y_t` (coefficients of :math:`\mathbf v`).
 
     Returns, per round (T*epochs,): the scores, updated (bool), the hinge losses, the mistakes
-    (:math:`y_t s \le 0`), the predictions :math:`\operatorname{sign}(s)` (int8); before each
-    round (T*epochs+1,): the mistakes so far (float), the updates so far (the weight-table row in
-    force) and :math:`\|\mathbf w\|^2`; the row and the step :math:`\eta_t y_t` of each update;
+    (:math:`y_t s \le 0`), the predictions :math:`\operatorname{sign}(s)` (int8); with ``every``,
+    the updates before each round (T*epochs+1,: the weight-table row in force), else an empty
+    array; the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after
+    0, 1, ... updates;
     PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 + \alpha_t\ell_t`
     (T*epochs,; empty for the other rules); the final weights; and ``bad``: -1, or the first row
     with a NaN/inf entry or a label not in {-1, +1} (the loop stops there).
@@ -202,17 +208,15 @@ def hinge_rounds(X, y, rule, c, epochs):
     losses = np.empty(total)
     mistakes = np.empty(total, dtype=np.bool_)
     preds = np.empty(total, dtype=np.int8)
-    M_at = np.empty(total + 1)                       # mistakes before round r
-    index = np.empty(total + 1, dtype=np.intp)       # updates before round r: the table row in force
-    norm_at = np.empty(total + 1)                    # ||w||^2 before round r
+    index = np.empty(total + 1 if every else 0, dtype=np.intp)   # updates before round r: the table row
     rows = np.empty(total, dtype=np.int64)
     steps = np.empty(total)
+    norms = np.empty(total + 1)                      # ||w||^2 after k updates
+    norms[0] = 0.0
     dual = np.zeros(total if rule == PA_I else 0)
     w = np.zeros(d)                                  # w_1 = 0 (conservative: v_1 = 0, w = eta v)
     scale = c if rule == CONSERVATIVE else 1.0
     k = 0
-    M = 0
-    nn = 0.0
     bad = -1
     clean = 0                                        # rounds since the last update
     t = 0                                            # row of round r: r mod T
@@ -225,9 +229,8 @@ def hinge_rounds(X, y, rule, c, epochs):
                 losses[q] = losses[q - T]
                 mistakes[q] = mistakes[q - T]        # False: a mistake updates every rule
                 preds[q] = preds[q - T]
-                M_at[q] = M
-                index[q] = k
-                norm_at[q] = nn
+                if every:
+                    index[q] = k
             r = total
             break
         x = X[t]
@@ -247,13 +250,10 @@ def hinge_rounds(X, y, rule, c, epochs):
         m = yt * s
         scores[r] = s
         preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
-        M_at[r] = M
-        index[r] = k
-        norm_at[r] = nn
+        if every:
+            index[r] = k
         losses[r] = max(0.0, 1.0 - m)                # hinge loss [1 - y_t w.x_t]_+
         mistakes[r] = m <= 0
-        if m <= 0:
-            M += 1
         if m < 1 and (rule != CONSERVATIVE or m <= 0):   # hinge loss > 0 (a mistake): update
             if rule == OGD:
                 eta = c
@@ -276,11 +276,11 @@ def hinge_rounds(X, y, rule, c, epochs):
             step = eta * yt                          # w <- w + eta_t y_t x_t
             for i in range(d):
                 w[i] += step * x[i]
-            nn = dot(w, w) * scale * scale
             updated[r] = True
             rows[k] = t
             steps[k] = step
             k += 1
+            norms[k] = dot(w, w) * scale * scale
             clean = 0
         else:
             updated[r] = False
@@ -289,10 +289,9 @@ def hinge_rounds(X, y, rule, c, epochs):
         t += 1
         if t == T:
             t = 0
-    M_at[total] = M
-    index[total] = k
-    norm_at[total] = nn
-    return (scores, updated, losses, mistakes, preds, M_at, index, norm_at, rows[:k], steps[:k], dual,
+    if every:
+        index[total] = k
+    return (scores, updated, losses, mistakes, preds, index, rows[:k], steps[:k], norms[:k + 1], dual,
             scale * w, bad)
 
 

@@ -38,10 +38,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..trace import Trace
+from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
 from ..jit import f64, kernel, njit
-from ._engine import MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, reject, replay
+from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, mistake_count,
+                      reject, replay)
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -96,16 +97,20 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
     T, d = Xc.shape
     epochs = check_epochs(epochs, T)
     record = check_record(record)
-    (scores, mistakes, losses, preds, M, index, norm_sq, rows, w, R2, bad) = _rounds(Xc, yc, epochs)
+    every = record == "every"
+    scores, mistakes, losses, preds, index, rows, norms, w, R2, bad = _rounds(Xc, yc, epochs, every)
     reject(bad, lambda: _validate(X, y))
-    freeze(scores, mistakes, losses, preds, M, index, norm_sq)
+    freeze(scores, mistakes, losses, preds, index)
     w0 = np.zeros(d)
-    if record == "every":                            # one row per mistake, bit for bit the loop's
+    if every:                                        # one row per mistake, bit for bit the loop's
         table = freeze(replay(Xc, rows, yc[rows], w0))
         rounds = None
     else:
         table, index, rounds = np.stack([w0, w]), None, np.array([0, T * epochs])
-    extras = {"M": M, "norm_sq": norm_sq, "norm_sq_upper": freeze(M * R2), "score": scores}
+    ix = index
+    M = lambda: mistake_count(mistakes, ix)          # noqa: E731  (M_t before each round, as a float)
+    lazy = {"M": M, "norm_sq": lambda: norms[M().astype(np.intp)], "norm_sq_upper": lambda: M() * R2}
+    eager = {"score": scores}
     if v is not None:
         vv = as_matrix(v, "v")[:, 0]
         if vv.shape != (d,):
@@ -115,13 +120,13 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
             raise StreamError.bad("v", "the zero vector", "a non-zero separator")
         vv = vv / nv
         gamma_v = float((yc * (Xc @ vv)).min())
-        Mi = M.astype(np.intp)
+        Mv = M()
         if index is not None:                        # every round's weights: w_t . v exactly
             w_dot_v = (table @ vv)[index]
         else:                                        # w_t . v = sum of y_s x_s . v over mistakes s < t
-            w_dot_v = np.concatenate([[0.0], np.cumsum(yc[rows] * (Xc[rows] @ vv))])[Mi]
-        extras["w_dot_v"] = w_dot_v
-        extras["w_dot_v_lower"] = M * gamma_v
+            w_dot_v = np.concatenate([[0.0], np.cumsum(yc[rows] * (Xc[rows] @ vv))])[Mv.astype(np.intp)]
+        eager["w_dot_v"] = w_dot_v
+        eager["w_dot_v_lower"] = Mv * gamma_v
     return Trace(
         losses=losses,
         predictions=preds,
@@ -129,19 +134,20 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
         weight_index=index,
         weight_rounds=rounds,
         mistakes=mistakes,
-        extras=extras,
+        extras=LazyExtras(eager, lazy),
     )
 
 
 @njit
-def _rounds(X, y, epochs):
-    r"""The Perceptron's rounds, compiled, with every per-round array the trace holds.
+def _rounds(X, y, epochs, every):
+    r"""The Perceptron's rounds, compiled: what the trace keeps, and no more.
 
     Returns the scores (T*epochs,), the mistakes (bool), the 0/1 losses, the predictions
-    :math:`\operatorname{sign}(s)` (int8), and before each round (T*epochs+1,) the mistakes so
-    far :math:`M_t` (as a float and as the weight-table index) and :math:`\|w_t\|^2`; then the
-    row of each mistake, the final weights, :math:`R^2 = \max_t \|x_t\|^2` and ``bad``: -1, or
-    the first row with a NaN/inf entry or a label not in {-1, +1} (the loop stops there).
+    :math:`\operatorname{sign}(s)` (int8); with ``every``, the weight-table row in force before
+    each round (T*epochs+1,; the mistakes so far), else an empty array; the row of each mistake,
+    :math:`\|w\|^2` after 0, 1, ... mistakes, the final weights,
+    :math:`R^2 = \max_t \|x_t\|^2` and ``bad``: -1, or the first row with a NaN/inf entry or a
+    label not in {-1, +1} (the loop stops there).
     """
     T, d = X.shape
     total = T * epochs
@@ -149,14 +155,13 @@ def _rounds(X, y, epochs):
     mistakes = np.empty(total, dtype=np.bool_)
     losses = np.empty(total)
     preds = np.empty(total, dtype=np.int8)
-    M_at = np.empty(total + 1)                       # M_t before round t
-    index = np.empty(total + 1, dtype=np.intp)       # the weight-table row in force: M_t
-    norm_at = np.empty(total + 1)                    # ||w_t||^2
+    index = np.empty(total + 1 if every else 0, dtype=np.intp)   # M_t: the table row in force
     rows = np.empty(total, dtype=np.int64)           # x_t of the k-th mistake
+    norms = np.empty(total + 1)                      # ||w||^2 after k mistakes
+    norms[0] = 0.0
     w = np.zeros(d)                                  # w_1 = 0, M_1 = 0
     R2 = 0.0
     M = 0
-    nn = 0.0
     bad = -1
     clean = 0                                        # rounds since the last mistake
     t = 0                                            # row of round r: r mod T
@@ -168,9 +173,8 @@ def _rounds(X, y, epochs):
                 mistakes[q] = False
                 losses[q] = 0.0
                 preds[q] = preds[q - T]
-                M_at[q] = M
-                index[q] = M
-                norm_at[q] = nn
+                if every:
+                    index[q] = M
             r = total
             break
         x = X[t]
@@ -188,17 +192,16 @@ def _rounds(X, y, epochs):
             s = dot(w, x)                            # s = w_t . x_t
         scores[r] = s
         preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
-        M_at[r] = M
-        index[r] = M
-        norm_at[r] = nn
+        if every:
+            index[r] = M
         if yt * s <= 0:                              # mistake iff y_t (w_t . x_t) <= 0
             for i in range(d):                       # w_{t+1} = w_t + y_t x_t
                 w[i] += yt * x[i]
-            nn = dot(w, w)
             mistakes[r] = True
             losses[r] = 1.0
             rows[M] = t
             M += 1
+            norms[M] = dot(w, w)
             clean = 0
         else:
             mistakes[r] = False
@@ -208,10 +211,9 @@ def _rounds(X, y, epochs):
         t += 1
         if t == T:
             t = 0
-    M_at[total] = M
-    index[total] = M
-    norm_at[total] = nn
-    return scores, mistakes, losses, preds, M_at, index, norm_at, rows[:M], w, R2, bad
+    if every:
+        index[total] = M
+    return scores, mistakes, losses, preds, index, rows[:M], norms[:M + 1], w, R2, bad
 
 
 @kernel("perceptron")
