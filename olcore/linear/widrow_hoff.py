@@ -63,7 +63,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..trace import Trace
+from ..trace import LazyExtras, Trace
 from ..jit import f64, kernel, njit
 from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject
 from ..validate import as_labels, as_matrix, check_param
@@ -136,22 +136,24 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit", record
     if u is not None and rec is not None:
         raise StreamError.bad("record", repr(record), "'every' with a comparator u (the proof view reads "
                               "every round's weights)")
-    W, preds, resid, losses, bad = _rounds(Xc, yc, float(eta), implicit,
-                                           np.arange(T + 1, dtype=np.int64) if rec is None else rec)
+    W, preds, losses, bad = _rounds(Xc, yc, float(eta), implicit,
+                                    np.arange(T + 1, dtype=np.int64) if rec is None else rec)
     reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, T, "y")))
-    freeze(W, preds, resid, losses)
-    extras = {"residual": resid}
+    freeze(W, preds, losses)
+    residual = lambda: preds - yc                    # noqa: E731  (l_t = yhat_t - y_t, as the loop's)
+    eager = {}
     if u is not None:
-        q = _proof_from_weights(Xc, yc, W, resid, eta, u)
-        extras.update({k: q[k] for k in ("potential", "potential_drop", "comparator_loss", "claim_bound")})
-    return Trace(losses=losses, predictions=preds, weight_table=W, weight_rounds=rec, extras=extras)
+        q = _proof_from_weights(Xc, yc, W, residual(), eta, u)
+        eager = {k: q[k] for k in ("residual", "potential", "potential_drop", "comparator_loss", "claim_bound")}
+    return Trace(losses=losses, predictions=preds, weight_table=W, weight_rounds=rec,
+                 extras=LazyExtras(eager, {"residual": residual}))
 
 
 @njit
 def _rounds(X, y, eta, implicit, rec):
     r"""Widrow-Hoff's rounds, compiled: the weights of the rounds ``rec`` (``W[j]`` = :math:`\mathbf w`
-    before round ``rec[j]``; ``rec = arange(T+1)`` for every round), the predictions, residuals
-    and squared errors (T,), and ``bad``: -1, or the first row with a NaN/inf entry or label (the
+    before round ``rec[j]``; ``rec = arange(T+1)`` for every round), the predictions and squared
+    errors (T,), and ``bad``: -1, or the first row with a NaN/inf entry or label (the
     loop stops there).  ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`.
 
     The dot products are plain left-to-right sums, as ``np.dot`` sums short vectors: the
@@ -160,7 +162,6 @@ def _rounds(X, y, eta, implicit, rec):
     K = rec.shape[0]
     W = np.empty((K, d))
     preds = np.empty(T)
-    resid = np.empty(T)
     losses = np.empty(T)
     w = np.zeros(d)                                  # w_1 = 0
     j = 0
@@ -183,7 +184,6 @@ def _rounds(X, y, eta, implicit, rec):
             break
         preds[t] = p
         ell = p - y[t]                               # l_t = w_t . x_t - y_t
-        resid[t] = ell
         losses[t] = ell * ell
         step = eta * ell                             # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
         if implicit:                                 #   ... / (1 + eta ||x_t||^2)
@@ -192,7 +192,7 @@ def _rounds(X, y, eta, implicit, rec):
             w[i] = w[i] - step * x[i]
     if bad < 0 and j < K:                            # rec ends with T: the final weights
         W[j] = w
-    return W, preds, resid, losses, bad
+    return W, preds, losses, bad
 
 
 @kernel("widrow_hoff")
