@@ -107,8 +107,9 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
     fresh = not (isinstance(L, np.ndarray) and np.may_share_memory(Lk, L))
     shared = fresh or not _writable_anywhere(Lk)   # else the caller could change it under the trace
     out = np.empty((0, 0) if shared else (T, n))   # a writable input is copied by the loop as it reads it
-    expected, second, chosen, log_total, S, W, bad = _rounds(Lk, eta / B, float(B), u,
-                                                             np.arange(T + 1) if rec is None else rec, out)
+    rec_ = np.arange(T + 1) if rec is None else rec
+    W = np.empty((rec_.shape[0], n))                  # numpy's allocation: huge pages for a large table
+    expected, second, chosen, log_total, S, bad = _rounds(Lk, eta / B, float(B), u, rec_, out, W)
     if bad >= 0:                   # the full checks name the first bad entry
         if B == 1.0:
             expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
@@ -137,7 +138,7 @@ def _writable_anywhere(a: np.ndarray) -> bool:
 
 
 @njit
-def _rounds(L, eta, B, u, rec, out):
+def _rounds(L, eta, B, u, rec, out, W):
     r"""Hedge's rounds, compiled, in the log domain: :math:`\ln w_{t,i} = -\eta S_{t,i}` with
     :math:`S_{t,i}` expert i's cumulative loss before round t, held as
 
@@ -157,9 +158,10 @@ def _rounds(L, eta, B, u, rec, out):
     once per ``k`` (a table, as Weighted Majority's :math:`\beta^k`), not once per expert and round.
 
     Checks every loss as it reads it (in [0, B]; ``bad`` = the first bad row, else -1) and, when
-    ``out`` has T rows, copies ``L`` into it.  Returns the expected loss :math:`v_t\cdot\ell_t` (T,),
+    ``out`` has T rows, copies ``L`` into it; writes the allocations of the rounds ``rec`` into
+    ``W``.  Returns the expected loss :math:`v_t\cdot\ell_t` (T,),
     :math:`\sum_i v_{t,i}\ell_{t,i}^2` (T,), the HA-2 choice (T,), :math:`\ln\sum_i w_{t,i}` (T+1,),
-    the final :math:`S` (n,), the allocations of the rounds ``rec`` and ``bad``.
+    the final :math:`S` (n,) and ``bad``.
     """
     T, n = L.shape
     copy = out.shape[0] == T and T > 0
@@ -172,7 +174,6 @@ def _rounds(L, eta, B, u, rec, out):
     second = np.empty(T)
     chosen = np.empty(T, dtype=np.int64)
     log_total = np.empty(T + 1)
-    W = np.zeros((rec.shape[0], n))
     E = np.empty(64)                                 # E[k] = e^{-eta k}, while the losses are whole numbers
     known = 0
     cap = 4 * (T + 1) + 64                           # table size limit (then exp per expert)
@@ -250,7 +251,7 @@ def _rounds(L, eta, B, u, rec, out):
         Z = Z_next
         m = m_next
         shift = lo
-    return expected, second, chosen, log_total, S, W, bad
+    return expected, second, chosen, log_total, S, bad
 
 
 @kernel("hedge")

@@ -108,8 +108,8 @@ def weighted_majority(X, y, beta: float = 0.5, record="every") -> Trace:
     beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
     T, n = Xi.shape
     rec = record_rounds(record, T)
-    pred, mistakes, losses, _, _, log_W, best_M, W, EL, bad = _rounds(
-        Xi, yi, beta, _log(beta), np.empty(0), np.arange(T + 1) if rec is None else rec)
+    W, EL, rec_ = _outputs(rec, T, n)
+    pred, mistakes, losses, _, _, log_W, best_M, bad = _rounds(Xi, yi, beta, _log(beta), np.empty(0), rec_, W, EL)
     if bad >= 0:
         advice_checks(X, y)
     M_master = np.concatenate([[0], np.cumsum(mistakes)])
@@ -150,8 +150,8 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0, record=
     T, n = Xi.shape
     rec = record_rounds(record, T)
     u = rng.random(T)
-    pred, mistakes, losses, chosen, expected, _, _, W, EL, bad = _rounds(
-        Xi, yi, beta, _log(beta), u, np.arange(T + 1) if rec is None else rec)
+    W, EL, rec_ = _outputs(rec, T, n)
+    pred, mistakes, losses, chosen, expected, _, _, bad = _rounds(Xi, yi, beta, _log(beta), u, rec_, W, EL)
     if bad >= 0:
         advice_checks(X, y)
     return Trace(losses=frozen(losses), predictions=frozen(pred), weight_table=frozen(W),
@@ -159,12 +159,19 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0, record=
                  extras={"expected_loss": frozen(expected), "chosen": frozen(chosen)})
 
 
+def _outputs(rec, T: int, n: int):
+    """The weight table and the experts' losses, allocated by numpy (huge pages for large arrays:
+    filling a fresh 40 MB array measured 3-4x faster here than one numba allocated)."""
+    rec_ = np.arange(T + 1) if rec is None else rec
+    return np.zeros((rec_.shape[0], n)), np.empty((T, n)), rec_
+
+
 def _log(beta: float) -> float:
     return float(np.log(beta)) if beta > 0 else -np.inf
 
 
 @njit
-def _rounds(X, y, beta, log_beta, u, rec):
+def _rounds(X, y, beta, log_beta, u, rec, W, EL):
     r"""(Randomized) Weighted Majority's rounds, compiled, in the log domain.
 
     :math:`\ln w_{t,i} = M_{t,i} \ln\beta` (0 while :math:`M_{t,i} = 0`, so :math:`\beta = 0`
@@ -173,8 +180,8 @@ def _rounds(X, y, beta, log_beta, u, rec):
     mistakes.  Returns the prediction (T,) (the weighted vote, or with ``u`` the sampled expert's
     advice; ties predict 1), the mistakes (bool) and 0/1 losses (T,), the expert sampled with ``u``
     (T,), the expected loss :math:`v_t\cdot\mathbf 1[x_t\ne y_t]` (T,), :math:`\ln W_t` (T+1,),
-    :math:`\min_i M_{t,i}` (T+1,), the weights of the rounds ``rec``, the experts' 0/1 losses
-    (T, n) and ``bad`` (the first row with an entry not 0 or 1, else -1).
+    :math:`\min_i M_{t,i}` (T+1,) and ``bad``; writes the weights of the rounds ``rec`` into ``W``
+    (zeros) and the experts' 0/1 losses into ``EL`` (T, n); ``bad`` (the first row with an entry not 0 or 1, else -1).
     """
     T, n = X.shape
     M = np.zeros(n, dtype=np.int64)                  # M_{1,i} = 0: w_{1,i} = 1
@@ -185,8 +192,6 @@ def _rounds(X, y, beta, log_beta, u, rec):
     expected = np.zeros(T)
     log_W = np.empty(T + 1)
     best_M = np.zeros(T + 1, dtype=np.int64)
-    W = np.zeros((rec.shape[0], n))
-    EL = np.empty((T, n))                            # the experts' losses [x_{t,i} != y_t]
     sample = u.shape[0] == T
     w = np.empty(n if sample else 0)                 # w_{t,i} / max_j w_{t,j} (RWM's draw)
     # e^{ln w - max ln w} takes one value per distinct mistake count: compute it once per count,
@@ -277,7 +282,7 @@ def _rounds(X, y, beta, log_beta, u, rec):
         expected[t] = 0.0 if dead else e / Z
         best_M[t + 1] = m
         lo = m
-    return pred, mistakes, losses, chosen, expected, log_W, best_M, W, EL, bad
+    return pred, mistakes, losses, chosen, expected, log_W, best_M, bad
 
 
 @kernel("weighted_majority")

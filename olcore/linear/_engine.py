@@ -25,7 +25,7 @@ from ..jit import njit
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "finite_row", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count"]
+           "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count"]
 
 #: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
 MAX_FLOAT = float(np.finfo(np.float64).max)
@@ -147,22 +147,31 @@ def check_record(record) -> str:
     return record
 
 
-@njit
 def replay(X, rows, coef, w0):
     r"""The weight table of an additive learner: ``table[0] = w0``,
     :math:`\text{table}[k+1] = \text{table}[k] + c_k\, \mathbf x_{t_k}` for its ``k``-th update
     (on row ``t_k = rows[k]`` with coefficient ``c_k = coef[k]``): the same arithmetic as the
-    loop's ``w[i] += c * X[t, i]``, so the rows are bit for bit the weights the loop used."""
+    loop's ``w[i] += c * X[t, i]``, so the rows are bit for bit the weights the loop used.
+
+    The table is allocated by numpy (which asks Linux for huge pages for large arrays: writing a
+    fresh 47 MB table measured 3-4x faster here than into one numba allocated) and filled by
+    :func:`replay_into`."""
+    table = np.empty((rows.shape[0] + 1, X.shape[1]))
+    replay_into(X, rows, coef, w0, table)
+    return table
+
+
+@njit
+def replay_into(X, rows, coef, w0, table):
+    """Fill ``table`` ((K+1, d)) as :func:`replay` describes."""
     K = rows.shape[0]
     d = X.shape[1]
-    table = np.empty((K + 1, d))
     table[0] = w0
     for k in range(K):
         t = rows[k]
         c = coef[k]
         for i in range(d):
             table[k + 1, i] = table[k, i] + c * X[t, i]
-    return table
 
 
 def weight_record(record: str, updated: np.ndarray, w0: np.ndarray, w_final: np.ndarray, build_table):
