@@ -462,16 +462,17 @@ def main(argv=None) -> int:
     misses: list[str] = []
     if args.only in (None, "linear"):
         print(f"\n## Perceptron and Winnow: T = {T:,}; River on the first {sorted(set(rr.values()))} rounds; "
-              "sklearn = Perceptron.fit, one ordered epoch")
+              f"sklearn = Perceptron.fit, one ordered epoch (load average {os.getloadavg()[0]:.2f})")
         if T * max(args.dims) > streams.MAX_CELLS:
             print(f"## streams.MAX_CELLS ({streams.MAX_CELLS:,}, the app's guard) lifted for the generators here")
         print("## Winnow rows: peers run their Perceptron on the same disjunction rows (no library has Winnow)")
         misses += print_linear(linear_rows(T, args.dims, rr, args.seed, args.repeat))
     if args.only in (None, "regression"):
-        print(f"\n## Widrow-Hoff, PA-I, PA-II: T = {T:,}, d = 20; sklearn = SGDRegressor / SGDClassifier one ordered epoch")
+        print(f"\n## Widrow-Hoff, PA-I, PA-II: T = {T:,}, d = 20; sklearn = SGDRegressor / SGDClassifier one ordered "
+              f"epoch (load average {os.getloadavg()[0]:.2f})")
         misses += print_regression(regression_rows(T, 20, args.seed, args.repeat))
     if args.only in (None, "experts"):
-        print(f"\n## Experts: n = {args.experts}, T = {args.expert_rounds:,}")
+        print(f"\n## Experts: n = {args.experts}, T = {args.expert_rounds:,} (load average {os.getloadavg()[0]:.2f})")
         misses += print_experts(expert_rows(args.expert_rounds, args.experts, args.river_expert_rounds,
                                             args.seed, args.repeat))
     print(f"\n# load average {os.getloadavg()[0]:.2f} at end")
