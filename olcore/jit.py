@@ -12,8 +12,11 @@ numba (``@njit(cache=True)``).  This module
 * :func:`warm` compiles or loads every kernel on tiny inputs (the server calls it in a
   background thread at start, so no visitor waits for a compile).
 
-Kernels take float64 / int64 C-contiguous arrays and Python floats/ints only (one
-specialisation each, one compile per algorithm); the Python wrappers cast before the call.
+Kernels take float64 / int64 C-contiguous arrays (0/1 advice: int8) and Python floats/ints
+only (one specialisation each, one compile per algorithm); the Python wrappers cast before the
+call.  A loop checks its input as it reads it (NaN/inf, alphabets, ranges) and reports the first
+bad row; the wrapper then runs the full checks of :mod:`olcore.validate` for the message, so a
+good stream is read once.  Large outputs (weight tables) are allocated by numpy and passed in.
 """
 
 from __future__ import annotations
