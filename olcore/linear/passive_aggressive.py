@@ -62,7 +62,7 @@ from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
 from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, mistake_count,
-                      reject, replay, update_index)
+                      reject, replay, round_arrays, update_index)
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -153,8 +153,12 @@ def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
     epochs = check_epochs(epochs, Xc.shape[0])
     record = check_record(record)
     every = record == "every"
-    (scores, updated, losses, mistakes, preds, index, rows, steps, norms, dual, w,
-     bad) = hinge_rounds(Xc, yc, rule, c, epochs, every)
+    total = Xc.shape[0] * epochs
+    scores, losses, dual, index, updated, mistakes, preds = round_arrays(
+        (np.float64, total), (np.float64, total), (np.float64, total if rule == PA_I else 0),
+        (np.intp, total + 1 if every else 0), (np.bool_, total), (np.bool_, total), (np.int8, total))
+    rows, steps, norms, w, bad = hinge_rounds(Xc, yc, rule, c, epochs, every,
+                                              scores, updated, losses, mistakes, preds, index, dual)
     reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, Xc.shape[0], "y", (-1, 1))))
     freeze(scores, updated, losses, mistakes, preds, index, dual)
     T, d = Xc.shape
@@ -178,7 +182,7 @@ def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
 
 
 @njit
-def hinge_rounds(X, y, rule, c, epochs, every):
+def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes, preds, index, dual):
     r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
     PA, PA-I or PA-II (``c`` = :math:`C`), or conservative OGD (``rule = CONSERVATIVE``, the step
     :math:`\eta` taken only when :math:`y_t s \le 0`).
@@ -192,28 +196,21 @@ def hinge_rounds(X, y, rule, c, epochs, every):
     (adding the rounded :math:`\eta y_t x_{t,i}` round by round can turn an exact tie at 0 into
     :math:`\pm 10^{-18}`); the steps returned are then :math:`y_t` (coefficients of :math:`\mathbf v`).
 
-    Returns, per round (T*epochs,): the scores, updated (bool), the hinge losses, the mistakes
-    (:math:`y_t s \le 0`), the predictions :math:`\operatorname{sign}(s)` (int8); with ``every``,
-    the updates before each round (T*epochs+1,: the weight-table row in force), else an empty
-    array; the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after
-    0, 1, ... updates;
-    PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 + \alpha_t\ell_t`
-    (T*epochs,; empty for the other rules); the final weights; and ``bad``: -1, or the first row
-    with a NaN/inf entry or a label not in {-1, +1} (the loop stops there).
+    Writes into the arrays given, per round (T*epochs,): the scores, updated (bool), the hinge
+    losses, the mistakes (:math:`y_t s \le 0`), the predictions :math:`\operatorname{sign}(s)`
+    (int8), PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 +
+    \alpha_t\ell_t` (empty for the other rules) and, with ``every``, the updates before each round
+    (T*epochs+1,: the weight-table row in force).  Returns the row and the step
+    :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1, ... updates, the final
+    weights and ``bad``: -1, or the first row with a NaN/inf entry or a label not in {-1, +1}
+    (the loop stops there).
     """
     T, d = X.shape
     total = T * epochs
-    scores = np.empty(total)
-    updated = np.empty(total, dtype=np.bool_)
-    losses = np.empty(total)
-    mistakes = np.empty(total, dtype=np.bool_)
-    preds = np.empty(total, dtype=np.int8)
-    index = np.empty(total + 1 if every else 0, dtype=np.intp)   # updates before round r: the table row
     rows = np.empty(total, dtype=np.int64)
     steps = np.empty(total)
     norms = np.empty(total + 1)                      # ||w||^2 after k updates
     norms[0] = 0.0
-    dual = np.zeros(total if rule == PA_I else 0)
     w = np.zeros(d)                                  # w_1 = 0 (conservative: v_1 = 0, w = eta v)
     scale = c if rule == CONSERVATIVE else 1.0
     k = 0
@@ -226,6 +223,8 @@ def hinge_rounds(X, y, rule, c, epochs, every):
             for q in range(r, total):
                 scores[q] = scores[q - T]
                 updated[q] = False
+                if rule == PA_I:
+                    dual[q] = 0.0
                 losses[q] = losses[q - T]
                 mistakes[q] = mistakes[q - T]        # False: a mistake updates every rule
                 preds[q] = preds[q - T]
@@ -284,6 +283,8 @@ def hinge_rounds(X, y, rule, c, epochs, every):
             clean = 0
         else:
             updated[r] = False
+            if rule == PA_I:
+                dual[r] = 0.0                        # alpha_t = 0 on a passive round
             clean += 1
         r += 1
         t += 1
@@ -291,8 +292,7 @@ def hinge_rounds(X, y, rule, c, epochs, every):
             t = 0
     if every:
         index[total] = k
-    return (scores, updated, losses, mistakes, preds, index, rows[:k], steps[:k], norms[:k + 1], dual,
-            scale * w, bad)
+    return rows[:k], steps[:k], norms[:k + 1], scale * w, bad
 
 
 @kernel("passive_aggressive")

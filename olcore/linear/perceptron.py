@@ -42,7 +42,7 @@ from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
 from ..jit import f64, kernel, njit
 from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, mistake_count,
-                      reject, replay)
+                      reject, replay, round_arrays)
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -98,7 +98,11 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
     epochs = check_epochs(epochs, T)
     record = check_record(record)
     every = record == "every"
-    scores, mistakes, losses, preds, index, rows, norms, w, R2, bad = _rounds(Xc, yc, epochs, every)
+    total = T * epochs
+    scores, losses, index, mistakes, preds = round_arrays((np.float64, total), (np.float64, total),
+                                                          (np.intp, total + 1 if every else 0),
+                                                          (np.bool_, total), (np.int8, total))
+    rows, norms, w, R2, bad = _rounds(Xc, yc, epochs, every, scores, mistakes, losses, preds, index)
     reject(bad, lambda: _validate(X, y))
     freeze(scores, mistakes, losses, preds, index)
     w0 = np.zeros(d)
@@ -139,23 +143,19 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
 
 
 @njit
-def _rounds(X, y, epochs, every):
+def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
     r"""The Perceptron's rounds, compiled: what the trace keeps, and no more.
 
-    Returns the scores (T*epochs,), the mistakes (bool), the 0/1 losses, the predictions
-    :math:`\operatorname{sign}(s)` (int8); with ``every``, the weight-table row in force before
-    each round (T*epochs+1,; the mistakes so far), else an empty array; the row of each mistake,
+    Writes the scores (T*epochs,), the mistakes (bool), the 0/1 losses, the predictions
+    :math:`\operatorname{sign}(s)` (int8) and, with ``every``, the weight-table row in force
+    before each round (T*epochs+1,; the mistakes so far) into the arrays given.  Returns the row
+    of each mistake,
     :math:`\|w\|^2` after 0, 1, ... mistakes, the final weights,
     :math:`R^2 = \max_t \|x_t\|^2` and ``bad``: -1, or the first row with a NaN/inf entry or a
     label not in {-1, +1} (the loop stops there).
     """
     T, d = X.shape
     total = T * epochs
-    scores = np.empty(total)
-    mistakes = np.empty(total, dtype=np.bool_)
-    losses = np.empty(total)
-    preds = np.empty(total, dtype=np.int8)
-    index = np.empty(total + 1 if every else 0, dtype=np.intp)   # M_t: the table row in force
     rows = np.empty(total, dtype=np.int64)           # x_t of the k-th mistake
     norms = np.empty(total + 1)                      # ||w||^2 after k mistakes
     norms[0] = 0.0
@@ -213,7 +213,7 @@ def _rounds(X, y, epochs, every):
             t = 0
     if every:
         index[total] = M
-    return scores, mistakes, losses, preds, index, rows[:M], norms[:M + 1], w, R2, bad
+    return rows[:M], norms[:M + 1], w, R2, bad
 
 
 @kernel("perceptron")
