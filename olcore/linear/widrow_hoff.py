@@ -65,7 +65,7 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..jit import f64, kernel, njit
-from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject
+from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject, round_arrays
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
@@ -138,7 +138,8 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit", record
                               "every round's weights)")
     rec_ = np.arange(T + 1, dtype=np.int64) if rec is None else rec
     W = np.empty((rec_.shape[0], Xc.shape[1]))       # numpy's allocation: huge pages for a large table
-    preds, losses, bad = _rounds(Xc, yc, float(eta), implicit, rec_, W)
+    preds, losses = round_arrays((np.float64, T), (np.float64, T))
+    bad = _rounds(Xc, yc, float(eta), implicit, rec_, W, preds, losses)
     reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, T, "y")))
     freeze(W, preds, losses)
     residual = lambda: preds - yc                    # noqa: E731  (l_t = yhat_t - y_t, as the loop's)
@@ -151,18 +152,16 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit", record
 
 
 @njit
-def _rounds(X, y, eta, implicit, rec, W):
+def _rounds(X, y, eta, implicit, rec, W, preds, losses):
     r"""Widrow-Hoff's rounds, compiled: writes the weights of the rounds ``rec`` into ``W``
-    (``W[j]`` = :math:`\mathbf w` before round ``rec[j]``; ``rec = arange(T+1)`` for every round),
-    returns the predictions and squared errors (T,), and ``bad``: -1, or the first row with a NaN/inf entry or label (the
+    (``W[j]`` = :math:`\mathbf w` before round ``rec[j]``; ``rec = arange(T+1)`` for every round)
+    and the predictions and squared errors (T,) into ``preds`` and ``losses``; returns ``bad``: -1, or the first row with a NaN/inf entry or label (the
     loop stops there).  ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`.
 
     The dot products are plain left-to-right sums, as ``np.dot`` sums short vectors: the
     contract test asks for the reference class's numbers bit for bit."""
     T, d = X.shape
     K = rec.shape[0]
-    preds = np.empty(T)
-    losses = np.empty(T)
     w = np.zeros(d)                                  # w_1 = 0
     j = 0
     bad = -1
@@ -192,7 +191,7 @@ def _rounds(X, y, eta, implicit, rec, W):
             w[i] = w[i] - step * x[i]
     if bad < 0 and j < K:                            # rec ends with T: the final weights
         W[j] = w
-    return preds, losses, bad
+    return bad
 
 
 @kernel("widrow_hoff")
