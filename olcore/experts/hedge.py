@@ -44,7 +44,7 @@ import numpy as np
 from ..trace import Trace
 from ..errors import StreamError
 from ..validate import as_matrix, check_int, check_param, check_seed
-from ..jit import f64, kernel, njit
+from ..jit import big_empty, f64, kernel, njit
 from ..stream import _check_size as check_size
 from ._common import expert_stream, frozen, normalise_into, normalise_log, record_rounds
 
@@ -106,9 +106,9 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
     Lk = f64(A)                    # read-only view (one compiled signature whatever the caller passed)
     fresh = not (isinstance(L, np.ndarray) and np.may_share_memory(Lk, L))
     shared = fresh or not _writable_anywhere(Lk)   # else the caller could change it under the trace
-    out = np.empty((0, 0) if shared else (T, n))   # a writable input is copied by the loop as it reads it
+    out = np.empty((0, 0)) if shared else big_empty((T, n))   # a writable input is copied by the loop
     rec_ = np.arange(T + 1) if rec is None else rec
-    W = np.empty((rec_.shape[0], n))                  # numpy's allocation: huge pages for a large table
+    W = big_empty((rec_.shape[0], n))                 # huge pages for a large table
     expected, second, chosen, log_total, S, bad = _rounds(Lk, eta / B, float(B), u, rec_, out, W)
     if bad >= 0:                   # the full checks name the first bad entry
         if B == 1.0:

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
-from ..jit import kernel, njit
+from ..jit import big_empty, kernel, njit
 from ._common import advice_checks, advice_int8, expert_stream, frozen, log_beta_times, normalise_log, record_rounds
 
 __all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
@@ -163,7 +163,7 @@ def _outputs(rec, T: int, n: int):
     """The weight table and the experts' losses, allocated by numpy (huge pages for large arrays:
     filling a fresh 40 MB array measured 3-4x faster here than one numba allocated)."""
     rec_ = np.arange(T + 1) if rec is None else rec
-    return np.zeros((rec_.shape[0], n)), np.empty((T, n)), rec_
+    return big_empty((rec_.shape[0], n)), big_empty((T, n)), rec_
 
 
 def _log(beta: float) -> float:
@@ -181,7 +181,7 @@ def _rounds(X, y, beta, log_beta, u, rec, W, EL):
     advice; ties predict 1), the mistakes (bool) and 0/1 losses (T,), the expert sampled with ``u``
     (T,), the expected loss :math:`v_t\cdot\mathbf 1[x_t\ne y_t]` (T,), :math:`\ln W_t` (T+1,),
     :math:`\min_i M_{t,i}` (T+1,) and ``bad``; writes the weights of the rounds ``rec`` into ``W``
-    (zeros) and the experts' 0/1 losses into ``EL`` (T, n); ``bad`` (the first row with an entry not 0 or 1, else -1).
+    and the experts' 0/1 losses into ``EL`` (T, n); ``bad`` (the first row with an entry not 0 or 1, else -1).
     """
     T, n = X.shape
     M = np.zeros(n, dtype=np.int64)                  # M_{1,i} = 0: w_{1,i} = 1
@@ -220,9 +220,9 @@ def _rounds(X, y, beta, log_beta, u, rec, W, EL):
                 for i in range(n):
                     Z += ex[M[i]]
             log_W[t] = top + np.log(Z) if not dead else -np.inf
-            if keep and not dead:
+            if keep:
                 for i in range(n):
-                    W[j, i] = ex[M[i]] / Z
+                    W[j, i] = 0.0 if dead else ex[M[i]] / Z
             break
         yt = y[t]
         if yt != 0 and yt != 1:

@@ -21,11 +21,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..jit import njit
+from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "finite_row", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays"]
+           "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty"]
 
 #: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
 MAX_FLOAT = float(np.finfo(np.float64).max)
@@ -99,32 +99,6 @@ def finite_row(x):
     return True
 
 
-_HUGE = 1 << 21          # a transparent huge page (x86-64)
-
-
-def round_arrays(*spec) -> list:
-    """Fresh output arrays for a loop, ``spec`` = ``(dtype, length), ...``, carved from one numpy
-    allocation when they are large.
-
-    The per-round arrays of a 10^5-round trace are 0.1-0.8 MB each: each fresh one costs a page
-    fault per 4 KB page touched (about 450 faults, 1-1.5 ms here, more than the loop itself at
-    d = 2), since glibc hands such blocks back to the OS when they are freed.  From 1 MB in
-    total they are carved from one block that starts on a 2 MB boundary and which numpy (for
-    4 MB and more) marks for transparent huge pages: a fault per 2 MB instead.  Each array is a
-    view of the block (8-byte aligned); :func:`freeze` freezes the block with them.
-    """
-    sizes = [(np.dtype(dt), int(n)) for dt, n in spec]
-    offsets, total = [], 0
-    for dt, n in sizes:
-        offsets.append(total)
-        total += -(-dt.itemsize * n // 8) * 8
-    if total < (1 << 20):
-        return [np.empty(n, dtype=dt) for dt, n in sizes]
-    block = np.empty(max(-(-total // _HUGE) * _HUGE + _HUGE, 1 << 22), dtype=np.uint8)
-    start = -block.ctypes.data % _HUGE
-    return [block[start + o:start + o + dt.itemsize * n].view(dt) for (dt, n), o in zip(sizes, offsets)]
-
-
 def freeze(*arrays):
     """Mark fresh arrays (a kernel's outputs, and the buffers they view) read-only, so
     :class:`olcore.Trace` shares them instead of copying them."""
@@ -182,7 +156,7 @@ def replay(X, rows, coef, w0):
     The table is allocated by numpy (which asks Linux for huge pages for large arrays: writing a
     fresh 47 MB table measured 3-4x faster here than into one numba allocated) and filled by
     :func:`replay_into`."""
-    table = np.empty((rows.shape[0] + 1, X.shape[1]))
+    table = big_empty((rows.shape[0] + 1, X.shape[1]))
     replay_into(X, rows, coef, w0, table)
     return table
 

@@ -65,7 +65,7 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..jit import f64, kernel, njit
-from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject, round_arrays
+from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject, round_arrays, big_empty
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
@@ -137,7 +137,7 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit", record
         raise StreamError.bad("record", repr(record), "'every' with a comparator u (the proof view reads "
                               "every round's weights)")
     rec_ = np.arange(T + 1, dtype=np.int64) if rec is None else rec
-    W = np.empty((rec_.shape[0], Xc.shape[1]))       # numpy's allocation: huge pages for a large table
+    W = big_empty((rec_.shape[0], Xc.shape[1]))      # huge pages for a large table
     preds, losses = round_arrays((np.float64, T), (np.float64, T))
     bad = _rounds(Xc, yc, float(eta), implicit, rec_, W, preds, losses)
     reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, T, "y")))
