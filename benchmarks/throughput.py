@@ -35,8 +35,10 @@ both record modes and both ratios are printed with their own PASS/MISS: "every" 
 ``record="every"`` (the trace keeps every round's weights: one row per update for the
 conservative learners, the whole (T+1) x k history for Widrow-Hoff and the experts), "final" is
 ``record="final"`` (the first and final weights only: what the peers keep, like with like).  Peak memory is
-the largest growth of the process's resident set during one call (sampled every 0.5 ms from
-/proc/self/statm; numba's allocations are invisible to tracemalloc).  "check": the final
+the largest growth of the process's resident set during one call, its result still alive
+(sampled every 0.5 ms from /proc/self/statm, and once more before the result is dropped: numba's
+allocations are invisible to tracemalloc, and a compiled loop holds the GIL, so transient arrays
+freed inside one call are not seen).  "check": the final
 weights equal the peer's (same algorithm, same order) to 1e-9.
 """
 
@@ -108,9 +110,13 @@ class PeakRSS:
 
 
 def peak_mb(fn) -> float:
+    """Peak growth of the resident set while ``fn()`` runs and while its result is alive (the
+    last sample is taken before the result is dropped: a compiled loop holds the GIL, so the
+    sampling thread cannot look during it, and a trace freed right after the call would be missed)."""
     try:
         with PeakRSS() as p:
-            fn()
+            out = fn()
+        del out
         return p.mb
     except OSError:           # no /proc: not Linux
         return float("nan")
