@@ -24,7 +24,7 @@ from ..errors import StreamError
 from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
-__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "finite_row", "freeze", "reject", "check_epochs", "check_record",
+__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row", "freeze", "reject", "check_epochs", "check_record",
            "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty"]
 
 #: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
@@ -86,6 +86,58 @@ def dot2(a, x):
     while i < n:
         s0 += a[i] * x[i]
         q0 += x[i] * x[i]
+        i += 1
+    return (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3)
+
+
+def _inline(fn):
+    """Compiled into each caller (numba ``inline="always"``): a helper that takes the matrix and a
+    row number instead of the row ``X[t]``, whose view and reference count cost about 6 ns a round
+    (0.5 ms per 10^5 rounds at d = 2, a quarter of the loop)."""
+    import numba
+
+    return numba.njit(inline="always", cache=True)(fn)
+
+
+@_inline
+def dot_row(a, X, t):
+    r""":math:`\mathbf a \cdot \mathbf x_t`, ``x_t = X[t]``: the sums of :func:`dot`, in the same order."""
+    n = a.shape[0]
+    s0 = s1 = s2 = s3 = 0.0
+    i = 0
+    while i + 4 <= n:
+        s0 += a[i] * X[t, i]
+        s1 += a[i + 1] * X[t, i + 1]
+        s2 += a[i + 2] * X[t, i + 2]
+        s3 += a[i + 3] * X[t, i + 3]
+        i += 4
+    while i < n:
+        s0 += a[i] * X[t, i]
+        i += 1
+    return (s0 + s1) + (s2 + s3)
+
+
+@_inline
+def dot2_row(a, X, t):
+    """``(a . x_t, x_t . x_t)`` with ``x_t = X[t]``: the sums of :func:`dot2`, in the same order."""
+    n = a.shape[0]
+    s0 = s1 = s2 = s3 = 0.0
+    q0 = q1 = q2 = q3 = 0.0
+    i = 0
+    while i + 4 <= n:
+        x0, x1, x2, x3 = X[t, i], X[t, i + 1], X[t, i + 2], X[t, i + 3]
+        s0 += a[i] * x0
+        s1 += a[i + 1] * x1
+        s2 += a[i + 2] * x2
+        s3 += a[i + 3] * x3
+        q0 += x0 * x0
+        q1 += x1 * x1
+        q2 += x2 * x2
+        q3 += x3 * x3
+        i += 4
+    while i < n:
+        s0 += a[i] * X[t, i]
+        q0 += X[t, i] * X[t, i]
         i += 1
     return (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3)
 

@@ -61,7 +61,7 @@ from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
-from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, mistake_count,
+from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2_row, dot_row, finite_row, freeze, mistake_count,
                       reject, replay, round_arrays, update_index)
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
@@ -232,18 +232,17 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
                     index[q] = k
             r = total
             break
-        x = X[t]
         yt = y[t]
         if r < T:                                    # first pass: check the row
-            p, sq = dot2(w, x)
-            if not sq <= MAX_FLOAT and not finite_row(x):
+            p, sq = dot2_row(w, X, t)
+            if not sq <= MAX_FLOAT and not finite_row(X[t]):
                 bad = t
                 break
             if yt != 1.0 and yt != -1.0:
                 bad = t
                 break
         else:
-            p = dot(w, x)
+            p = dot_row(w, X, t)
             sq = -1.0                                # ||x_t||^2 computed when needed
         s = scale * p                                # s = w . x_t  (conservative: eta (v . x_t))
         m = yt * s
@@ -260,7 +259,7 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
                 eta = 1.0                            # v <- v + y_t x_t
             else:
                 if sq < 0:
-                    sq = dot(x, x)                   # ||x_t||^2
+                    sq = dot2_row(w, X, t)[1]        # ||x_t||^2 (the sums of the first pass)
                 loss = 1.0 - m
                 if rule == PA_II:
                     eta = loss / (sq + 1.0 / (2.0 * c))
@@ -274,7 +273,7 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
                     dual[r] = -0.5 * eta * eta * sq + eta * loss
             step = eta * yt                          # w <- w + eta_t y_t x_t
             for i in range(d):
-                w[i] += step * x[i]
+                w[i] += step * X[t, i]
             updated[r] = True
             rows[k] = t
             steps[k] = step

@@ -41,8 +41,8 @@ from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
 from ..jit import f64, kernel, njit
-from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2, finite_row, freeze, mistake_count,
-                      reject, replay, round_arrays)
+from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2_row, dot_row, finite_row, freeze,
+                      mistake_count, reject, replay, round_arrays)
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -177,11 +177,10 @@ def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
                     index[q] = M
             r = total
             break
-        x = X[t]
         yt = y[t]
         if r < T:                                    # first pass: check the row, R^2 = max ||x_t||^2
-            s, q2 = dot2(w, x)
-            if not q2 <= MAX_FLOAT and not finite_row(x):
+            s, q2 = dot2_row(w, X, t)
+            if not q2 <= MAX_FLOAT and not finite_row(X[t]):
                 bad = t
                 break
             if yt != 1.0 and yt != -1.0:
@@ -189,14 +188,14 @@ def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
                 break
             R2 = max(R2, q2)
         else:
-            s = dot(w, x)                            # s = w_t . x_t
+            s = dot_row(w, X, t)                     # s = w_t . x_t
         scores[r] = s
         preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
         if every:
             index[r] = M
         if yt * s <= 0:                              # mistake iff y_t (w_t . x_t) <= 0
             for i in range(d):                       # w_{t+1} = w_t + y_t x_t
-                w[i] += yt * x[i]
+                w[i] += yt * X[t, i]
             mistakes[r] = True
             losses[r] = 1.0
             rows[M] = t
