@@ -169,13 +169,13 @@ def _rounds(X, y, eta, implicit, rec, W, preds, losses):
         if j < K and rec[j] == t:
             W[j] = w
             j += 1
-        x = X[t]
         p = 0.0
         sq = 0.0
         for i in range(d):                           # yhat_t = w_t . x_t
-            p += w[i] * x[i]
-            sq += x[i] * x[i]                        # ||x_t||^2: NaN or inf iff an entry is (or it overflows)
-        if not sq <= MAX_FLOAT and not finite_row(x):
+            xi = X[t, i]                             # (not the view X[t]: its reference count costs)
+            p += w[i] * xi
+            sq += xi * xi                            # ||x_t||^2: NaN or inf iff an entry is (or it overflows)
+        if not sq <= MAX_FLOAT and not finite_row(X[t]):
             bad = t
             break
         if not abs(y[t]) <= MAX_FLOAT:
@@ -188,7 +188,7 @@ def _rounds(X, y, eta, implicit, rec, W, preds, losses):
         if implicit:                                 #   ... / (1 + eta ||x_t||^2)
             step = step / (1.0 + eta * sq)
         for i in range(d):
-            w[i] = w[i] - step * x[i]
+            w[i] = w[i] - step * X[t, i]
     if bad < 0 and j < K:                            # rec ends with T: the final weights
         W[j] = w
     return bad
