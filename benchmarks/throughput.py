@@ -13,11 +13,14 @@ Perceptron and Winnow: T = 10^5 rounds, d in {2, 20, 200}, separable and 15 %-no
   for the noisy case, 15 % of the labels flipped) the peers run their Perceptron on the same
   rows (labels mapped to -1/+1 / booleans); the ratio is reported, no target applies.
 
-Experts: n = 1000 experts, T = 5000 rounds (T * n is capped at 5 * 10^6 by olcore's input checks) (``--expert-rounds``), advice from
-``streams.expert_error_rates`` (rates uniform in [0.1, 0.5]); Hedge runs on the 0/1 loss
-matrix L = [advice != outcome], Weighted Majority on the advice.  River's ``EWARegressor``
-has 1000 trivial regressors, regressor i predicting feature i (the advice of expert i), so
-its squared loss (x_i - y)^2 is exactly L[t, i]; learning rate = Hedge's eta.
+Experts: n = 1000 experts, T = 5000 rounds (T * n is capped at 5 * 10^6 by olcore's input checks)
+(``--expert-rounds``), advice from ``streams.expert_error_rates`` (rates uniform in [0.1, 0.5]);
+Hedge runs on the 0/1 loss matrix L = [advice != outcome] and, second row, on continuous losses
+(x_i - y)^2 with advice and outcomes uniform in [0, 1]; Weighted Majority on the 0/1 advice with
+beta = e^{-eta}.  River's ``EWARegressor`` has 1000 trivial regressors, regressor i predicting
+feature i (the advice of expert i), so its squared loss (x_i - y)^2 is exactly Hedge's loss;
+learning rate = Hedge's eta.  With beta = e^{-eta} WM's weights are EWA's on the 0/1 loss too,
+and the benchmark checks all three agree with River's weights.
 
 Widrow-Hoff, PA-I and PA-II: T = 10^5, d = 20 (``streams.regression`` / ``streams.separable``
 with 15 % noise): ``linear.widrow_hoff`` beside ``SGDRegressor(learning_rate="constant",
@@ -27,10 +30,15 @@ beside ``SGDClassifier(loss="hinge", learning_rate="pa1"|"pa2", eta0=C, penalty=
 Every timing is the best of 3 (``time.perf_counter``), after one untimed call (numba compiles
 or loads its cache there).  Ratios = olcore rounds/s divided by the peer's.  Targets (issue 11):
 Perceptron >= 2x scikit-learn and >= 100x River on every stream; Widrow-Hoff, PA-I and PA-II
->= 2x scikit-learn; Hedge and WM >= 200x River's EWARegressor.  "final only" is the same call
-with ``record="final"`` (no per-update weight table: what the peers compute).  Peak memory is
-the largest growth of the process's resident set during one call (sampled every 0.5 ms from
-/proc/self/statm; numba's allocations are invisible to tracemalloc).  "check": the final
+>= 2x scikit-learn; Hedge and WM >= 200x River's EWARegressor.  Every olcore row is measured in
+both record modes and both ratios are printed with their own PASS/MISS: "every" is the default
+``record="every"`` (the trace keeps every round's weights: one row per update for the
+conservative learners, the whole (T+1) x k history for Widrow-Hoff and the experts), "final" is
+``record="final"`` (the first and final weights only: what the peers keep, like with like).  Peak memory is
+the largest growth of the process's resident set during one call, its result still alive
+(sampled every 0.5 ms from /proc/self/statm, and once more before the result is dropped: numba's
+allocations are invisible to tracemalloc, and a compiled loop holds the GIL, so transient arrays
+freed inside one call are not seen).  "check": the final
 weights equal the peer's (same algorithm, same order) to 1e-9.
 """
 
@@ -102,9 +110,13 @@ class PeakRSS:
 
 
 def peak_mb(fn) -> float:
+    """Peak growth of the resident set while ``fn()`` runs and while its result is alive (the
+    last sample is taken before the result is dropped: a compiled loop holds the GIL, so the
+    sampling thread cannot look during it, and a trace freed right after the call would be missed)."""
     try:
         with PeakRSS() as p:
-            fn()
+            out = fn()
+        del out
         return p.mb
     except OSError:           # no /proc: not Linux
         return float("nan")
@@ -260,29 +272,34 @@ def verdict(algo, peer, kind, ratio):
 
 def print_linear(results) -> list[str]:
     misses = []
-    head = (f"{'algorithm':<11}{'d':>4} {'stream':<10}{'mistakes':>9} {'olcore r/s':>11} {'final only':>11}"
-            f" {'sklearn r/s':>12} {'ratio':>7} {'(final)':>8} {'target':>7} {'':4} {'River r/s':>10}"
-            f" {'ratio':>8} {'target':>8} {'':4} {'peak MB ol/final/sk':>20}  check")
+    head = (f"{'algorithm':<11}{'d':>4} {'stream':<10}{'mistakes':>9} {'every r/s':>10} {'final r/s':>10}"
+            f" {'sklearn r/s':>12} {'every':>7} {'final':>7} {'target':>7} {'':9} {'River r/s':>10}"
+            f" {'every':>7} {'target':>8} {'':4} {'peak MB every/final/sk':>22}  check")
     print(head)
     print("-" * len(head))
     for r in results:
         rs, rf, rr = r["ol"] / r["sk"], r["fin"] / r["sk"], r["ol"] / r["rv"]
         ts, vs = verdict(r["algo"], "sklearn", r["kind"], rs)
+        _, vf = verdict(r["algo"], "sklearn", r["kind"], rf)
         tr_, vr = verdict(r["algo"], "River", r["kind"], rr)
-        for v, peer, ratio, tgt in ((vs, "sklearn", rs, ts), (vr, "River", rr, tr_)):
-            if v == "MISS":
-                misses.append(f"{r['algo']} d={r['d']} {r['kind']}: {ratio:.3g}x {peer} (target {tgt};"
-                              f" record='final': {rf:.3g}x)" if peer == "sklearn" else
-                              f"{r['algo']} d={r['d']} {r['kind']}: {ratio:.3g}x {peer} (target {tgt})")
+        if vs == "MISS" or vf == "MISS":
+            misses.append(f"{r['algo']} d={r['d']} {r['kind']}: {rs:.3g}x sklearn with record='every', "
+                          f"{rf:.3g}x with record='final' (target {ts})")
+        if vr == "MISS":
+            misses.append(f"{r['algo']} d={r['d']} {r['kind']}: {rr:.3g}x River (target {tr_})")
         mem = "/".join(f"{m:.0f}" for m in r["mem"])
-        print(f"{r['algo']:<11}{r['d']:>4} {r['kind']:<10}{r['mistakes']:>9} {fmt_rate(r['ol']):>11}"
-              f" {fmt_rate(r['fin']):>11} {fmt_rate(r['sk']):>12} {rs:>6.3g}x {rf:>7.3g}x {ts:>7} {vs:4}"
-              f" {fmt_rate(r['rv']):>10} {rr:>7.3g}x {tr_:>8} {vr:4} {mem:>20}  {r['check']}", flush=True)
+        both = f"{vs or '':4}/{vf or '':4}" if vs else ""
+        print(f"{r['algo']:<11}{r['d']:>4} {r['kind']:<10}{r['mistakes']:>9} {fmt_rate(r['ol']):>10}"
+              f" {fmt_rate(r['fin']):>10} {fmt_rate(r['sk']):>12} {rs:>6.3g}x {rf:>6.3g}x {ts:>7} {both:9}"
+              f" {fmt_rate(r['rv']):>10} {rr:>6.3g}x {tr_:>8} {vr:4} {mem:>22}  {r['check']}", flush=True)
+    print("every = olcore's default record='every' (the trace keeps every round's weights: one table row per "
+          "mistake); final = record='final' (first and final weights only: what the peers keep). "
+          "PASS/MISS: every/final. River is compared with record='every'.")
     return misses
 
 
 def regression_rows(T: int, d: int, seed: int, repeat: int):
-    """Widrow-Hoff, PA-I, PA-II beside scikit-learn's SGD one ordered epoch."""
+    """Widrow-Hoff, PA-I, PA-II beside scikit-learn's SGD one ordered epoch, both record modes."""
     from sklearn.linear_model import SGDClassifier, SGDRegressor
 
     with stream_cap(T * d):
@@ -292,52 +309,68 @@ def regression_rows(T: int, d: int, seed: int, repeat: int):
     Xc, yc = np.ascontiguousarray(cls.X, dtype=float), cls.y.astype(float)
     eta, C = 0.05, 0.5
     cases = [
-        ("Widrow-Hoff", "regression", Xr, yr, lambda: linear.widrow_hoff(Xr, yr, eta),
+        ("Widrow-Hoff", "regression", Xr, yr, lambda rec="every": linear.widrow_hoff(Xr, yr, eta, record=rec),
          lambda: SGDRegressor(loss="squared_error", learning_rate="constant", eta0=eta, penalty=None,
                               fit_intercept=False, shuffle=False, max_iter=1, tol=None)),
     ]
     for name, lr in (("PA-I", "pa1"), ("PA-II", "pa2")):
         cases.append((name, "noisy", Xc, yc,
-                      lambda name=name: linear.passive_aggressive(Xc, yc, name, C, record="final"),
+                      lambda rec="every", name=name: linear.passive_aggressive(Xc, yc, name, C, record=rec),
                       lambda lr=lr: SGDClassifier(loss="hinge", learning_rate=lr, eta0=C, penalty=None,
                                                   fit_intercept=False, shuffle=False, max_iter=1, tol=None)))
     for name, kind, X, y, run, make in cases:
         tr = run()
         t_ol = best_of(run, repeat)
+        t_fin = best_of(lambda: run("final"), repeat)
         t_sk = best_of(lambda: sk_quiet(make, X, y), repeat)
-        mem = (peak_mb(run), peak_mb(lambda: sk_quiet(make, X, y)))
+        mem = (peak_mb(run), peak_mb(lambda: run("final")), peak_mb(lambda: sk_quiet(make, X, y)))
         check = same(sk_quiet(make, X, y).coef_.ravel(), tr.weights_at(tr.T))
-        yield {"algo": name, "d": d, "kind": kind, "T": T, "ol": T / t_ol, "sk": T / t_sk, "mem": mem,
-               "check": check}
+        yield {"algo": name, "d": d, "kind": kind, "T": T, "ol": T / t_ol, "fin": T / t_fin, "sk": T / t_sk,
+               "mem": mem, "check": check}
 
 
 def print_regression(results) -> list[str]:
     misses = []
-    head = (f"{'algorithm':<12}{'d':>4} {'stream':<11} {'olcore r/s':>11} {'sklearn r/s':>12} {'ratio':>7}"
-            f" {'target':>7} {'':4} {'peak MB ol/sk':>14}  check")
+    head = (f"{'algorithm':<12}{'d':>4} {'stream':<11} {'every r/s':>10} {'final r/s':>10} {'sklearn r/s':>12}"
+            f" {'every':>7} {'final':>7} {'target':>7} {'':9} {'peak MB every/final/sk':>22}  check")
     print(head)
     print("-" * len(head))
     for r in results:
-        ratio = r["ol"] / r["sk"]
+        ratio, rf = r["ol"] / r["sk"], r["fin"] / r["sk"]
         t, v = verdict(r["algo"], "sklearn", r["kind"], ratio)
-        if v == "MISS":
-            misses.append(f"{r['algo']} d={r['d']}: {ratio:.3g}x sklearn (target {t})")
+        _, vf = verdict(r["algo"], "sklearn", r["kind"], rf)
+        if v == "MISS" or vf == "MISS":
+            misses.append(f"{r['algo']} d={r['d']}: {ratio:.3g}x sklearn with record='every', {rf:.3g}x with "
+                          f"record='final' (target {t})")
         mem = "/".join(f"{m:.0f}" for m in r["mem"])
-        print(f"{r['algo']:<12}{r['d']:>4} {r['kind']:<11} {fmt_rate(r['ol']):>11} {fmt_rate(r['sk']):>12}"
-              f" {ratio:>6.3g}x {t:>7} {v:4} {mem:>14}  {r['check']}", flush=True)
-    print("Widrow-Hoff keeps its full (T+1, d) weight history (the contract); PA-I/PA-II run with "
-          "record='final' (final weights, like the peer).")
+        print(f"{r['algo']:<12}{r['d']:>4} {r['kind']:<11} {fmt_rate(r['ol']):>10} {fmt_rate(r['fin']):>10}"
+              f" {fmt_rate(r['sk']):>12} {ratio:>6.3g}x {rf:>6.3g}x {t:>7} {v:4}/{vf:4}"
+              f" {mem:>22}  {r['check']}", flush=True)
+    print("every = record='every' (Widrow-Hoff: the (T+1, d) history; PA: one row per update); "
+          "final = record='final' (first and final weights, like the peer).")
     return misses
 
 
 def expert_rows(T: int, n: int, river_rounds: int, seed: int, repeat: int):
+    """Hedge on 0/1 losses and on continuous losses, Weighted Majority, beside River's EWARegressor.
+
+    River's regressor i predicts feature i; its squared loss (x_i - y)^2 is Hedge's loss.  On the
+    0/1 advice that is the 0/1 loss [x_i != y]; the continuous stream has advice and outcomes
+    uniform in [0, 1], so the losses (x_i - y)^2 are arbitrary floats (no table of exponentials).
+    Weighted Majority runs with beta = e^{-eta}: then its weights are EWA's on the 0/1 loss.
+    """
     rng = np.random.default_rng(seed)
     s = streams.expert_error_rates(T, rng.uniform(0.1, 0.5, size=n), seed=seed)
     X, y = s.X, s.y
     L = (X != y[:, None]).astype(float)
+    Pc = rng.random((T, n))                          # continuous advice and outcomes in [0, 1]
+    qc = rng.random(T)
+    Lc = (Pc - qc[:, None]) ** 2
     eta = math.sqrt(8 * math.log(n) / T)
+    beta = math.exp(-eta)
     runs = {"hedge": lambda rec="every": experts.hedge(L, eta, record=rec),
-            "wm": lambda rec="every": experts.weighted_majority(X, y, 0.5, record=rec)}
+            "hedge_c": lambda rec="every": experts.hedge(Lc, eta, record=rec),
+            "wm": lambda rec="every": experts.weighted_majority(X, y, beta, record=rec)}
     out = {}
     for key, run in runs.items():
         run()
@@ -345,41 +378,58 @@ def expert_rows(T: int, n: int, river_rounds: int, seed: int, repeat: int):
         out[key + "_final"] = T / best_of(lambda: run("final"), repeat)
         out[key + "_mem"] = (peak_mb(run), peak_mb(lambda: run("final")))
     m = min(T, river_rounds)
-    rows = [dict(enumerate(r)) for r in X[:m].astype(float).tolist()]
-    targets = [float(v) for v in y[:m]]
 
-    def ewa():
+    def river_data(A, b):
+        return [dict(enumerate(r)) for r in A[:m].astype(float).tolist()], [float(v) for v in b[:m]]
+
+    data = {"01": river_data(X, y), "c": river_data(Pc, qc)}
+
+    def ewa(key):
+        rows, targets = data[key]
         model = river_ewa(n, eta)
         for x, t in zip(rows, targets):
             model.learn_one(x, t)
         return model
 
-    t_rv = best_of(ewa, repeat)
-    # sanity: River's weights after m rounds equal Hedge's allocation v_{m+1} (same losses, same eta)
-    v_h = experts.hedge(L[:m], eta).weights_at(m)
-    agree = np.allclose(np.asarray(ewa().weights), v_h, atol=1e-9)
-    out.update({"rv": m / t_rv, "rv_rounds": m, "T": T, "n": n, "eta": eta, "agree": agree})
+    t_rv = best_of(lambda: ewa("01"), repeat)
+    t_rv_c = best_of(lambda: ewa("c"), repeat)
+    # same algorithm: River's weights after m rounds equal Hedge's allocation v_{m+1} (same losses,
+    # same eta), and WM's with beta = e^{-eta} on the 0/1 loss
+    w01, wc = np.asarray(ewa("01").weights), np.asarray(ewa("c").weights)
+    agree = {"hedge": np.allclose(w01, experts.hedge(L[:m], eta).weights_at(m), rtol=1e-9, atol=1e-12),
+             "hedge_c": np.allclose(wc, experts.hedge(Lc[:m], eta).weights_at(m), rtol=1e-9, atol=1e-12),
+             "wm": np.allclose(w01, experts.weighted_majority(X[:m], y[:m], beta).weights_at(m), rtol=1e-9,
+                               atol=1e-12)}
+    out.update({"rv": {"hedge": m / t_rv, "wm": m / t_rv, "hedge_c": m / t_rv_c}, "rv_rounds": m, "T": T,
+                "n": n, "eta": eta, "agree": agree})
     return out
 
 
 def print_experts(r) -> list[str]:
     misses = []
-    head = (f"{'algorithm':<19}{'n':>6}{'T':>8} {'olcore r/s':>11} {'final only':>11} {'River EWA r/s':>14}"
-            f" {'ratio':>9} {'target':>8} {'':4} {'peak MB every/final':>20}")
+    head = (f"{'algorithm':<27}{'n':>6}{'T':>6} {'every r/s':>10} {'final r/s':>10} {'River r/s':>10}"
+            f" {'every':>8} {'final':>8} {'target':>8} {'':9} {'peak MB every/final':>20}  check")
     print(head)
     print("-" * len(head))
-    for name, key in (("Hedge", "hedge"), ("Weighted Majority", "wm")):
-        ratio = r[key] / r["rv"]
-        ts, v = verdict(name, "River", "-", ratio)
-        if v == "MISS":
-            misses.append(f"{name} n={r['n']}: {ratio:.3g}x River EWARegressor (target {ts})")
+    rows = (("Hedge (0/1 losses)", "hedge", "Hedge"), ("Hedge (continuous losses)", "hedge_c", "Hedge"),
+            ("Weighted Majority", "wm", "Weighted Majority"))
+    for name, key, algo in rows:
+        rv = r["rv"][key]
+        ratio, rf = r[key] / rv, r[key + "_final"] / rv
+        ts, v = verdict(algo, "River", "-", ratio)
+        _, vf = verdict(algo, "River", "-", rf)
+        if v == "MISS" or vf == "MISS":
+            misses.append(f"{name} n={r['n']}: {ratio:.3g}x River EWARegressor with record='every', {rf:.3g}x "
+                          f"with record='final' (target {ts})")
         mem = "/".join(f"{m:.0f}" for m in r[key + "_mem"])
-        print(f"{name:<19}{r['n']:>6}{r['T']:>8} {fmt_rate(r[key]):>11} {fmt_rate(r[key + '_final']):>11}"
-              f" {fmt_rate(r['rv']):>14} {ratio:>8.3g}x {ts:>8} {v:4} {mem:>20}")
-    print(f"River: EWARegressor over {r['n']} trivial regressors (regressor i predicts expert i's advice, "
-          f"squared loss = 0/1 loss), learning_rate = eta = {r['eta']:.4g}, timed on the first "
-          f"{r['rv_rounds']} rounds; its final weights {'equal' if r['agree'] else 'DIFFER FROM'} "
-          "Hedge's allocation on those rounds.")
+        check = "w == River" if r["agree"][key] else "w != River!"
+        print(f"{name:<27}{r['n']:>6}{r['T']:>6} {fmt_rate(r[key]):>10} {fmt_rate(r[key + '_final']):>10}"
+              f" {fmt_rate(rv):>10} {ratio:>7.3g}x {rf:>7.3g}x {ts:>8} {v:4}/{vf:4} {mem:>20}  {check}")
+    print(f"River: EWARegressor over {r['n']} trivial regressors (regressor i predicts expert i's advice, so its "
+          f"squared loss is the loss Hedge sees), learning_rate = eta = {r['eta']:.4g}, timed on the first "
+          f"{r['rv_rounds']} rounds (its cost per round does not depend on t); check: its weights after those "
+          "rounds equal olcore's (Weighted Majority with beta = e^-eta).  every = record='every' (the (T+1) x n "
+          "allocation table), final = record='final'.")
     return misses
 
 
@@ -418,16 +468,17 @@ def main(argv=None) -> int:
     misses: list[str] = []
     if args.only in (None, "linear"):
         print(f"\n## Perceptron and Winnow: T = {T:,}; River on the first {sorted(set(rr.values()))} rounds; "
-              "sklearn = Perceptron.fit, one ordered epoch")
+              f"sklearn = Perceptron.fit, one ordered epoch (load average {os.getloadavg()[0]:.2f})")
         if T * max(args.dims) > streams.MAX_CELLS:
             print(f"## streams.MAX_CELLS ({streams.MAX_CELLS:,}, the app's guard) lifted for the generators here")
         print("## Winnow rows: peers run their Perceptron on the same disjunction rows (no library has Winnow)")
         misses += print_linear(linear_rows(T, args.dims, rr, args.seed, args.repeat))
     if args.only in (None, "regression"):
-        print(f"\n## Widrow-Hoff, PA-I, PA-II: T = {T:,}, d = 20; sklearn = SGDRegressor / SGDClassifier one ordered epoch")
+        print(f"\n## Widrow-Hoff, PA-I, PA-II: T = {T:,}, d = 20; sklearn = SGDRegressor / SGDClassifier one ordered "
+              f"epoch (load average {os.getloadavg()[0]:.2f})")
         misses += print_regression(regression_rows(T, 20, args.seed, args.repeat))
     if args.only in (None, "experts"):
-        print(f"\n## Experts: n = {args.experts}, T = {args.expert_rounds:,}")
+        print(f"\n## Experts: n = {args.experts}, T = {args.expert_rounds:,} (load average {os.getloadavg()[0]:.2f})")
         misses += print_experts(expert_rows(args.expert_rounds, args.experts, args.river_expert_rounds,
                                             args.seed, args.repeat))
     print(f"\n# load average {os.getloadavg()[0]:.2f} at end")

@@ -12,8 +12,11 @@ numba (``@njit(cache=True)``).  This module
 * :func:`warm` compiles or loads every kernel on tiny inputs (the server calls it in a
   background thread at start, so no visitor waits for a compile).
 
-Kernels take float64 / int64 C-contiguous arrays and Python floats/ints only (one
-specialisation each, one compile per algorithm); the Python wrappers cast before the call.
+Kernels take float64 / int64 C-contiguous arrays (0/1 advice: int8) and Python floats/ints
+only (one specialisation each, one compile per algorithm); the Python wrappers cast before the
+call.  A loop checks its input as it reads it (NaN/inf, alphabets, ranges) and reports the first
+bad row; the wrapper then runs the full checks of :mod:`olcore.validate` for the message, so a
+good stream is read once.  Large outputs (weight tables) are allocated by numpy and passed in.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ import tempfile
 import threading
 from pathlib import Path
 
-__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "cache_dir", "choose_cache_dir"]
+__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "cache_dir", "choose_cache_dir", "f64",
+           "round_arrays", "big_empty"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -149,3 +153,37 @@ def f64(a) -> np.ndarray:
     v = np.ascontiguousarray(a, dtype=np.float64).view()
     v.setflags(write=False)
     return v
+
+
+_HUGE = 1 << 21          # a transparent huge page (x86-64)
+
+
+def round_arrays(*spec) -> list:
+    """Fresh output arrays for a loop, ``spec`` = ``(dtype, length), ...``, carved from one numpy
+    allocation when they are large.
+
+    The per-round arrays of a 10^5-round trace are 0.1-0.8 MB each: each fresh one costs a page
+    fault per 4 KB page touched (about 450 faults, 1-1.5 ms here, more than the loop itself at
+    d = 2), since glibc hands such blocks back to the OS when they are freed.  From 1 MB in
+    total they are carved from one block that starts on a 2 MB boundary and which numpy (for
+    4 MB and more) marks for transparent huge pages: a fault per 2 MB instead.  Each array is a
+    view of the block (8-byte aligned); :func:`freeze` freezes the block with them.
+    """
+    sizes = [(np.dtype(dt), int(n)) for dt, n in spec]
+    offsets, total = [], 0
+    for dt, n in sizes:
+        offsets.append(total)
+        total += -(-dt.itemsize * n // 8) * 8
+    if total < (1 << 20):
+        return [np.empty(n, dtype=dt) for dt, n in sizes]
+    block = np.empty(max(-(-total // _HUGE) * _HUGE + _HUGE, 1 << 22), dtype=np.uint8)
+    start = -block.ctypes.data % _HUGE
+    return [block[start + o:start + o + dt.itemsize * n].view(dt) for (dt, n), o in zip(sizes, offsets)]
+
+
+def big_empty(shape, dtype=np.float64) -> np.ndarray:
+    """``np.empty(shape)``; from 1 MB, a view of a block that starts on a 2 MB boundary and is
+    marked for transparent huge pages (see :func:`round_arrays`): a weight table or a copy of a
+    loss matrix is written once, page by page, right after it is allocated."""
+    n = int(np.prod(shape))
+    return round_arrays((dtype, n))[0].reshape(shape)

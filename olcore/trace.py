@@ -30,13 +30,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping
+from typing import Callable, Iterator, Mapping
 
 import numpy as np
 
 from .errors import StreamError
 
-__all__ = ["Trace"]
+__all__ = ["Trace", "LazyExtras"]
 
 
 def _readonly_all_the_way(a: np.ndarray) -> bool:
@@ -61,6 +61,56 @@ def _frozen(a, name: str, dtype=None) -> np.ndarray:
     return arr
 
 
+class LazyExtras(Mapping):
+    r"""Trace extras of which some are computed on first use (each once, then frozen and kept).
+
+    A whole-stream run returns its proof-view quantities (e.g. the Perceptron's :math:`M_t`,
+    :math:`\|w_t\|^2` and :math:`M_t R^2`, each (T+1,)) as functions of what its loop recorded,
+    so a run whose page never reads them does not build them.  Reading ``extras[name]`` gives
+    the same array either way.  Pickles (``st.cache_data``) and copies as a plain dict of every
+    value.
+
+    Parameters
+    ----------
+    eager : mapping of str to array
+        Values already computed.
+    lazy : mapping of str to zero-argument callable
+        Values computed on first access.
+    """
+
+    def __init__(self, eager: Mapping[str, np.ndarray], lazy: Mapping[str, Callable[[], np.ndarray]]):
+        self._values = {k: _frozen(v, k) for k, v in eager.items()}
+        self._lazy = {k: f for k, f in lazy.items() if k not in self._values}
+        self._order = list(self._values) + list(self._lazy)
+
+    def __getitem__(self, key: str) -> np.ndarray:
+        if key in self._values:
+            return self._values[key]
+        make = self._lazy.get(key)
+        if make is None:
+            raise KeyError(key)
+        value = np.asarray(make())
+        if value.base is None:                       # a fresh array: freeze it in place, no copy
+            value.setflags(write=False)
+        value = self._values[key] = _frozen(value, key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __contains__(self, key) -> bool:
+        return key in self._values or key in self._lazy
+
+    def __reduce__(self):
+        return (dict, (dict(self.items()),))
+
+    def __repr__(self) -> str:
+        return f"LazyExtras({self._order!r})"
+
+
 @dataclass(frozen=True, eq=False)
 class Trace:
     """Per-round arrays of one run (see the module docstring for shapes).
@@ -77,7 +127,8 @@ class Trace:
     mistakes : bool array (T,), default=None
     expert_losses : array (T, n), default=None
     extras : mapping of str to array, default=empty
-        Proof-view quantities, each indexed by round.
+        Proof-view quantities, each indexed by round (a :class:`LazyExtras` computes some of
+        them on first use).
     weight_rounds : int array (K,), default=None
         When only some rounds' weights are recorded: the round of each row of
         ``weight_table`` (strictly increasing, in 0..T); ``weight_index`` must then be
@@ -147,7 +198,8 @@ class Trace:
             if e.ndim != 2 or e.shape[0] != T:
                 raise StreamError.bad("expert_losses", f"shape {e.shape}", f"({T}, n)")
             set_(self, "expert_losses", e)
-        set_(self, "extras", {k: _frozen(v, k) for k, v in dict(self.extras).items()})
+        if not isinstance(self.extras, LazyExtras):
+            set_(self, "extras", {k: _frozen(v, k) for k, v in dict(self.extras).items()})
 
     # -- sizes -------------------------------------------------------------------------
     @property

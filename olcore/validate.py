@@ -23,8 +23,11 @@ def row_col(r: int, c: int | None = None) -> str:
     return f"row {r + 1}" + ("" if c is None else f", column {c + 1}")
 
 
-def as_matrix(X, name: str = "X", *, min_rows: int = 1, at=row_col) -> np.ndarray:
-    """``X`` as a finite float (T, k) array with at least ``min_rows`` rows and one column."""
+def as_matrix(X, name: str = "X", *, min_rows: int = 1, at=row_col, finite: bool = True) -> np.ndarray:
+    """``X`` as a finite float (T, k) array with at least ``min_rows`` rows and one column.
+
+    ``finite=False`` skips the finiteness pass, for a caller whose compiled loop checks each
+    row as it reads it (and calls this function again with ``finite=True`` for the message)."""
     try:
         A = np.asarray(X, dtype=float)
     except (TypeError, ValueError) as exc:
@@ -37,20 +40,25 @@ def as_matrix(X, name: str = "X", *, min_rows: int = 1, at=row_col) -> np.ndarra
         raise StreamError.bad(name, f"{A.shape[0]} rows", f"at least {min_rows} round(s)")
     if A.shape[1] < 1:
         raise StreamError.bad(name, "no columns", "at least one column")
-    if not np.isfinite(A).all():
+    if finite and not np.isfinite(A).all():
         r, c = np.argwhere(~np.isfinite(A))[0]
         raise StreamError.bad(name, f"{A[r, c]} at {at(r, c)}", "finite numbers only (no NaN or inf)")
     return A
 
 
-def as_labels(y, T: int, name: str = "y", alphabet=None, *, at=row_col) -> np.ndarray:
-    """``y`` as a finite float (T,) array; with ``alphabet``, every entry must be in it."""
+def as_labels(y, T: int, name: str = "y", alphabet=None, *, at=row_col, values: bool = True) -> np.ndarray:
+    """``y`` as a finite float (T,) array; with ``alphabet``, every entry must be in it.
+
+    ``values=False`` checks the shape only, for a caller whose compiled loop checks each label
+    as it reads it (and calls this function again with ``values=True`` for the message)."""
     try:
         v = np.asarray(y, dtype=float)
     except (TypeError, ValueError) as exc:
         raise StreamError.bad(name, f"non-numeric labels ({exc})", "numbers") from None
     if v.ndim != 1 or v.shape[0] != T:
         raise StreamError.bad(name, f"shape {v.shape}", f"one label per round, shape ({T},)")
+    if not values:
+        return v
     if not np.isfinite(v).all():
         i = int(np.argmax(~np.isfinite(v)))
         raise StreamError.bad(name, f"{v[i]} at {at(i)}", "finite labels (no NaN or inf)")

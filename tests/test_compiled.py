@@ -268,3 +268,120 @@ def test_expert_loops_agree_with_the_reference_classes():
             np.testing.assert_allclose(tr.weights_at(t), ref.weights, rtol=1e-12, atol=1e-300)
             np.testing.assert_allclose(tr.predictions[t], ref.predict(P[t]), rtol=1e-12)
             ref.update(P[t], q[t])
+
+
+# -- input checks folded into the compiled loops ----------------------------------------------
+
+def _full_check_message(fn):
+    with pytest.raises(StreamError) as info:
+        fn()
+    return str(info.value)
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf, -np.inf])
+def test_a_bad_entry_found_by_the_loop_raises_the_full_checks_message(value):
+    """The loops check each row as they read it; the error must be the one the up-front checks
+    (olcore.validate) gave: the field, the first bad entry's row and column, what is expected."""
+    from olcore.validate import as_labels, as_matrix
+
+    rng = np.random.default_rng(2)
+    for r, c in [(0, 0), (57, 2), (199, 3)]:
+        X = rng.normal(size=(200, 4))
+        y = np.where(rng.random(200) < 0.5, 1.0, -1.0)
+        X[r, c] = value
+        X[r + 1 if r < 199 else 0, 1] = value                  # a second one: the first is named
+        want = _full_check_message(lambda: as_matrix(X, "X"))
+        assert f"row {1 if r == 199 else r + 1}," in want
+        for run in (lambda: linear.perceptron(X, y), lambda: linear.perceptron(X, y, epochs=3),
+                    lambda: linear.passive_aggressive(X, y, "PA-I"), lambda: linear.ogd_hinge(X, y),
+                    lambda: linear.ogd_hinge(X, y, conservative=True),
+                    lambda: linear.widrow_hoff(X, y), lambda: linear.widrow_hoff(X, y, record="final")):
+            assert _full_check_message(run) == want
+        yb = y.copy()
+        yb[r] = value
+        want_y = _full_check_message(lambda: as_labels(yb, 200, "y"))
+        Z = np.zeros_like(X)
+        for run in (lambda: linear.perceptron(Z, yb), lambda: linear.widrow_hoff(Z, yb),
+                    lambda: linear.passive_aggressive(Z, yb, "PA")):
+            assert _full_check_message(run) == want_y
+    y2 = np.ones(200)
+    y2[77] = 0.0
+    assert "row 78" in _full_check_message(lambda: linear.perceptron(np.ones((200, 2)), y2))
+
+
+def test_huge_finite_rows_are_not_mistaken_for_bad_ones():
+    """x . x overflows to inf for finite entries near 1e200: the loop must look at the entries."""
+    X = np.array([[1e200, 1.0], [1.0, -1e200], [0.5, 0.5]])
+    y = np.array([1.0, -1.0, 1.0])
+    with np.errstate(invalid="ignore", over="ignore"):
+        tr = linear.perceptron(X, y)
+        assert tr.T == 3 and tr.mistakes[0]
+        linear.passive_aggressive(X, y, "PA-II")
+        linear.widrow_hoff(X / 1e150, y)
+
+
+def test_expert_loops_check_their_entries_and_leave_the_callers_arrays_alone():
+    rng = np.random.default_rng(3)
+    L = rng.random((50, 6))
+    L0 = L.copy()
+    tr = experts.hedge(L, 0.3)
+    assert L.flags.writeable and np.array_equal(L, L0)          # not frozen, not changed
+    L[10, 2] = 7.0                                               # the trace holds its own copy
+    assert tr.expert_losses[10, 2] == L0[10, 2]
+    for bad, what in [(np.nan, "nan at row 11, column 3"), (1.5, "1.5 at row 11, column 3"), (-0.5, "-0.5 at row 11")]:
+        L[10, 2] = bad
+        assert what in _full_check_message(lambda: experts.hedge(L, 0.3))
+    X = (rng.random((50, 6)) < 0.5).astype(np.int8)
+    y = (rng.random(50) < 0.5).astype(np.int8)
+    ref = experts.weighted_majority(X, y, 0.3)
+    for Xv, yv in [(X.astype(bool), y.astype(bool)), (X.astype(float), y.astype(float)),
+                   (X.astype(np.uint8), y.astype(int)), (np.asfortranarray(X.astype(np.int32)), y)]:
+        tr = experts.weighted_majority(Xv, yv, 0.3)
+        np.testing.assert_array_equal(tr.weights, ref.weights)
+        np.testing.assert_array_equal(tr.predictions, ref.predictions)
+        assert Xv.flags.writeable
+    Xb = X.astype(np.uint8)
+    Xb[20, 4] = 255
+    assert "255 at row 21, column 5" in _full_check_message(lambda: experts.weighted_majority(Xb, y))
+    yb = y.astype(float)
+    yb[5] = 0.5
+    assert "0.5 at row 6" in _full_check_message(lambda: experts.randomized_weighted_majority(X, yb))
+
+
+@pytest.mark.parametrize("eta", [0.05, 3.0, 200.0, 5000.0])
+def test_hedge_table_of_exponentials_and_underflow_fallback_agree_with_the_reference(eta):
+    """Whole-number losses use a table of e^{-eta k}; a huge eta underflows the one-round-stale
+    shift and the loop shifts again by the best expert; mixed streams switch to exp per expert."""
+    rng = np.random.default_rng(int(eta))
+    for kind in ("01", "integers", "mixed"):
+        T, n = 120, 9
+        L = (rng.random((T, n)) < 0.4).astype(float)
+        B = 1.0
+        if kind == "integers":
+            B = 3.0
+            L = rng.integers(0, 4, (T, n)).astype(float)
+        elif kind == "mixed":
+            L[60:] = rng.random((60, n))
+        tr = experts.hedge(L, eta, B=B)
+        ref = experts.Hedge(n, eta, B=B)
+        for t in range(T):
+            np.testing.assert_allclose(tr.weights_at(t), ref.weights, rtol=1e-9, atol=1e-300)
+            np.testing.assert_allclose(tr.losses[t], ref.weights @ L[t], rtol=1e-9, atol=1e-15)
+            ref.update(L[t])
+        assert np.isfinite(tr.extras["rel_entropy"]).all()
+
+
+def test_widrow_hoff_record_keeps_the_rows_it_names():
+    rng = np.random.default_rng(6)
+    X, y = rng.normal(size=(90, 3)), rng.normal(size=90)
+    full = linear.widrow_hoff(X, y, 0.05)
+    for record, rounds in [("final", [0, 90]), (25, [0, 25, 50, 75, 90]), (1, list(range(91)))]:
+        part = linear.widrow_hoff(X, y, 0.05, record=record)
+        assert part.recorded_rounds.tolist() == rounds
+        np.testing.assert_array_equal(part.weights_on(rounds), full.weights_on(rounds))
+        np.testing.assert_array_equal(part.losses, full.losses)
+        np.testing.assert_array_equal(part.extras["residual"], full.extras["residual"])
+    with pytest.raises(StreamError, match="record"):
+        linear.widrow_hoff(X, y, 0.05, u=np.ones(3), record="final")
+    with pytest.raises(StreamError, match="record"):
+        linear.widrow_hoff(X, y, 0.05, record="some")

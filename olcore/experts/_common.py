@@ -13,7 +13,7 @@ from ..errors import StreamError
 from ..jit import f64, njit
 from ..stream import from_arrays
 
-__all__ = ["expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
+__all__ = ["advice_int8", "advice_checks", "expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
            "LOSSES", "record_rounds", "frozen", "normalise_into"]
 
 
@@ -76,6 +76,53 @@ def expert_stream(kind: str, X, y=None):
     Xf = f64(s.X)
     yf = None if s.y is None else f64(s.y)
     return Xf, yf
+
+
+_BYTE_KINDS = (np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.bool_))
+
+
+def advice_int8(X, y):
+    """0/1 advice ``X`` (T, n) and outcomes ``y`` (T,) as C-contiguous int8 arrays for a compiled
+    loop that checks every entry is 0 or 1 as it reads it (``bad`` row, then :func:`advice_checks`).
+
+    Byte arrays (int8, uint8, bool: what the generators give) are viewed, not copied or read;
+    anything else is checked here (finite, 0 or 1) and converted.  Shapes and the size limit are
+    checked here.  The caller's arrays are never modified (nor frozen)."""
+    from ..stream import _check_size
+
+    Xa = X if isinstance(X, np.ndarray) else None
+    if Xa is not None and Xa.dtype in _BYTE_KINDS and Xa.ndim == 2 and Xa.shape[0] >= 1 and Xa.shape[1] >= 1:
+        Xi = np.ascontiguousarray(Xa).view(np.int8)
+    else:
+        Xi = _binary(X, "X", 2)
+    T, n = Xi.shape
+    _check_size(T, n)
+    if isinstance(y, np.ndarray) and y.dtype in _BYTE_KINDS and y.shape == (T,):
+        yi = np.ascontiguousarray(y).view(np.int8)
+    else:
+        from ..validate import as_labels
+
+        yi = as_labels(y, T, "y", (0, 1)).astype(np.int8)
+    Xi, yi = Xi.view(), yi.view()
+    Xi.setflags(write=False)                         # read-only views: one compiled signature
+    yi.setflags(write=False)
+    return Xi, yi
+
+
+def _binary(X, name, ndim):
+    from ..validate import as_matrix, check_binary
+
+    A = as_matrix(X, name)
+    check_binary(A, name)
+    return A.astype(np.int8)
+
+
+def advice_checks(X, y) -> None:
+    """The full checks of an expert stream (raise the StreamError naming the first bad entry),
+    on copies: :func:`olcore.stream.from_arrays` freezes the arrays it is given."""
+    from ..stream import from_arrays
+
+    from_arrays("experts", np.array(X, copy=True), None if y is None else np.array(y, copy=True))
 
 
 def normalise_log(logw: np.ndarray):

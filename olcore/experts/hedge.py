@@ -44,7 +44,8 @@ import numpy as np
 from ..trace import Trace
 from ..errors import StreamError
 from ..validate import as_matrix, check_int, check_param, check_seed
-from ..jit import kernel, njit
+from ..jit import big_empty, f64, kernel, njit
+from ..stream import _check_size as check_size
 from ._common import expert_stream, frozen, normalise_into, normalise_log, record_rounds
 
 __all__ = ["hedge", "Hedge"]
@@ -93,77 +94,164 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
         ``rel_entropy`` (T+1,) :math:`d(e_{i^*}, v_t) = -\ln v_{t,i^*}` for the best expert
         in hindsight :math:`i^*` (lowest index on ties) and ``best`` (:math:`i^*`).
     """
-    L_in = L
     B = check_param(B, "B", 0.0, None, lo_open=True)
-    if B == 1.0:
-        L, _ = expert_stream("losses", L)
-    else:
-        L = _losses_in_range(L, B)
     eta = check_param(eta, "eta", 0.0, None, lo_open=True)
+    A = as_matrix(L, "X" if B == 1.0 else "L", finite=False)   # ranges: checked entry by entry in the loop
+    if B == 1.0:
+        check_size(*A.shape)
     rng = np.random.default_rng(check_seed(seed))
-    T, n = L.shape
+    T, n = A.shape
     rec = record_rounds(record, T)
     u = rng.random(T)
-    Lk = L.view()
-    Lk.setflags(write=False)       # one compiled signature whatever the caller passed (read-only or not)
-    expected, second, chosen, log_total, S, W = _rounds(Lk, eta / B, u, np.arange(T + 1) if rec is None else rec)
+    Lk = f64(A)                    # read-only view (one compiled signature whatever the caller passed)
+    fresh = not (isinstance(L, np.ndarray) and np.may_share_memory(Lk, L))
+    shared = fresh or not _writable_anywhere(Lk)   # else the caller could change it under the trace
+    out = np.empty((0, 0)) if shared else big_empty((T, n))   # a writable input is copied by the loop
+    rec_ = np.arange(T + 1) if rec is None else rec
+    W = big_empty((rec_.shape[0], n))                 # huge pages for a large table
+    expected, second, chosen, log_total, S, bad = _rounds(Lk, eta / B, float(B), u, rec_, out, W)
+    if bad >= 0:                   # the full checks name the first bad entry
+        if B == 1.0:
+            expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
+        else:
+            _losses_in_range(L, B)
+        raise StreamError.bad("L", f"bad losses in row {bad + 1}", f"losses in [0, {B:g}]")
+    Lt = frozen(Lk) if shared else frozen(out)
     second = second / (B * B)
     best = int(np.argmin(S))
     S_best = np.zeros(T + 1)
-    np.cumsum(L[:, best], out=S_best[1:])
+    np.cumsum(Lt[:, best], out=S_best[1:])
     rel = -(-(eta / B) * S_best - log_total)          # d(e_best, v_t) = -ln v_{t,best}
-    if not np.may_share_memory(L, L_in):
-        L = frozen(L)                                 # a fresh array: the trace shares it
-    return Trace(losses=expected, predictions=chosen, weight_table=frozen(W), weight_rounds=rec,
-                 expert_losses=L,
-                 extras={"sampled_loss": L[np.arange(T), chosen], "second_moment": second,
+    return Trace(losses=frozen(expected), predictions=frozen(chosen), weight_table=frozen(W), weight_rounds=rec,
+                 expert_losses=Lt,
+                 extras={"sampled_loss": Lt[np.arange(T), chosen], "second_moment": second,
                          "rel_entropy": rel, "best": np.array(best)})
 
 
-@njit
-def _rounds(L, eta, u, rec):
-    r"""Hedge's rounds, compiled, in the log domain: :math:`\ln w_{t,i} = -\eta S_{t,i}` with
-    :math:`S_{t,i}` expert i's cumulative loss before round t.
+def _writable_anywhere(a: np.ndarray) -> bool:
+    """Some array in ``a``'s chain of views is writable (its owner could change it later)."""
+    while isinstance(a, np.ndarray):
+        if a.flags.writeable:
+            return True
+        a = a.base
+    return a is not None and type(a).__name__ != "_MemInfo" and not isinstance(a, bytes)
 
-    Returns the expected loss :math:`v_t\cdot\ell_t` (T,), :math:`\sum_i v_{t,i}\ell_{t,i}^2`
-    (T,), the HA-2 choice (T,), :math:`\ln\sum_i w_{t,i}` (T+1,), the final :math:`S` (n,)
-    and the allocations of the rounds ``rec``.
+
+@njit
+def _rounds(L, eta, B, u, rec, out, W):
+    r"""Hedge's rounds, compiled, in the log domain: :math:`\ln w_{t,i} = -\eta S_{t,i}` with
+    :math:`S_{t,i}` expert i's cumulative loss before round t, held as
+
+    .. math::
+
+        \tilde w_{t,i} = e^{\ln w_{t,i} - m_t},\quad m_t = -\eta \min_j S_{t-1,j},\qquad
+        v_{t,i} = \tilde w_{t,i} \Big/ \sum_j \tilde w_{t,j},\quad
+        \ln \textstyle\sum_i w_{t,i} = m_t + \ln \sum_j \tilde w_{t,j}
+
+    (log-sum-exp, shifted by the best cumulative loss of the round before, which is known when
+    the round's losses are added: so one pass per round adds the losses and makes the next
+    weights; when that leaves the best weight below :math:`e^{-1}` (:math:`\eta` times the best
+    expert's loss above 1) the weights are made again with the exact shift, so tiny weights do
+    not underflow earlier than with the exact shift).  While every loss is a whole number
+    (0/1 losses, the notes' mistakes), :math:`\ln w_{t,i} - m_t = -\eta k` with
+    :math:`k = S_{t,i} - \min_j S_{t-1,j}` a whole number, and :math:`e^{-\eta k}` is computed
+    once per ``k`` (a table, as Weighted Majority's :math:`\beta^k`), not once per expert and round.
+
+    Checks every loss as it reads it (in [0, B]; ``bad`` = the first bad row, else -1) and, when
+    ``out`` has T rows, copies ``L`` into it; writes the allocations of the rounds ``rec`` into
+    ``W``.  Returns the expected loss :math:`v_t\cdot\ell_t` (T,),
+    :math:`\sum_i v_{t,i}\ell_{t,i}^2` (T,), the HA-2 choice (T,), :math:`\ln\sum_i w_{t,i}` (T+1,),
+    the final :math:`S` (n,) and ``bad``.
     """
     T, n = L.shape
+    copy = out.shape[0] == T and T > 0
     S = np.zeros(n)                                  # cumulative losses: v_1 uniform
-    logw = np.empty(n)
-    v = np.empty(n)
+    w = np.ones(n)                                   # e^{ln w_{t,i} - m_t}
+    Z = float(n)
+    m = 0.0
+    shift = 0.0                                      # min_j S_{t,j}: the next round's m is -eta * shift
     expected = np.empty(T)
     second = np.empty(T)
     chosen = np.empty(T, dtype=np.int64)
     log_total = np.empty(T + 1)
-    W = np.zeros((rec.shape[0], n))
+    E = np.empty(64)                                 # E[k] = e^{-eta k}, while the losses are whole numbers
+    known = 0
+    cap = 4 * (T + 1) + 64                           # table size limit (then exp per expert)
+    integral = True
+    bad = -1
     j = 0
     for t in range(T + 1):
-        for i in range(n):
-            logw[i] = -eta * S[i]
-        log_total[t] = normalise_into(logw, v)       # v_t = w_t / sum_j w_{t,j}
+        log_total[t] = m + np.log(Z)                 # ln W_t
         if j < rec.shape[0] and rec[j] == t:
-            W[j] = v
+            for i in range(n):
+                W[j, i] = w[i] / Z                   # v_t
             j += 1
         if t == T:
             break
-        e = 0.0
-        e2 = 0.0
+        thr = u[t] * Z                               # HA-2: #{i : v_1 + ... + v_i <= u_t}
         c = 0.0
         k = 0
         for i in range(n):
-            li = L[t, i]
-            e += v[i] * li                           # HA-1: v_t . l_t
-            e2 += v[i] * li * li
-            c += v[i]                                # HA-2: #{i : v_1 + ... + v_i <= u_t}
-            if c <= u[t]:
+            c += w[i]
+            if c <= thr:
                 k += 1
-            S[i] += li                               # S_{t+1,i} = S_{t,i} + l_{t,i}
-        expected[t] = e
-        second[t] = e2
+            else:
+                break                                # the prefix sums never decrease
         chosen[t] = min(k, n - 1)
-    return expected, second, chosen, log_total, S, W
+        e = 0.0
+        e2 = 0.0
+        lo = np.inf
+        hi = 0.0
+        Z_next = 0.0
+        m_next = -eta * shift
+        for i in range(n):
+            li = L[t, i]
+            if not (li >= 0.0 and li <= B):          # NaN, inf or outside [0, B]
+                bad = t
+                break
+            if copy:
+                out[t, i] = li
+            wl = w[i] * li
+            e += wl                                  # HA-1: v_t . l_t (times W_t)
+            e2 += wl * li
+            si = S[i] + li                           # S_{t+1,i} = S_{t,i} + l_{t,i}
+            S[i] = si
+            lo = min(lo, si)
+            hi = max(hi, si)
+            if integral and li != np.floor(li):
+                integral = False
+            if integral:                             # w_{t+1,i} = e^{-eta S_{t+1,i} - m_{t+1}}
+                kk = int(si - shift)
+                if kk >= known:
+                    if kk >= E.shape[0]:
+                        grown = np.empty(max(2 * E.shape[0], kk + 1))
+                        grown[:known] = E[:known]
+                        E = grown
+                    while known <= kk:
+                        E[known] = np.exp(-eta * known)
+                        known += 1
+                wi = E[kk]
+            else:
+                wi = np.exp(-eta * si - m_next)
+            w[i] = wi
+            Z_next += wi
+        if bad >= 0:
+            break
+        expected[t] = e / Z
+        second[t] = e2 / Z
+        if integral and hi - lo > cap:
+            integral = False
+        if eta * (lo - shift) > 1.0:                 # the best weight fell below e^{-1}: shift by the
+            m_next = -eta * lo                       # best again, so small weights do not underflow
+            Z_next = 0.0
+            for i in range(n):
+                wi = np.exp(-eta * S[i] - m_next)
+                w[i] = wi
+                Z_next += wi
+        Z = Z_next
+        m = m_next
+        shift = lo
+    return expected, second, chosen, log_total, S, bad
 
 
 @kernel("hedge")

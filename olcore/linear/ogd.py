@@ -46,9 +46,8 @@ import numpy as np
 
 from ..errors import StreamError
 from ..trace import Trace
-from ..validate import as_labels, as_matrix, check_param
+from ..validate import check_param
 from ..jit import kernel
-from ._engine import check_epochs
 from .passive_aggressive import CONSERVATIVE, OGD, hinge_trace
 
 __all__ = ["ogd_hinge", "OGDHinge"]
@@ -89,10 +88,7 @@ def ogd_hinge(X, y, eta: float = 0.1, epochs: int = 1, record: str = "every",
     ----------
     UCL COMP0078, Online learning, "Regret Bound for OGD".
     """
-    X = as_matrix(X, "X")
-    y = as_labels(y, X.shape[0], "y", (-1, 1))
     eta = check_param(eta, "eta", 0, None, lo_open=True)
-    epochs = check_epochs(epochs, X.shape[0])
     conservative = _check_conservative(conservative)
     return hinge_trace(X, y, CONSERVATIVE if conservative else OGD, float(eta), epochs, record)
 

@@ -58,10 +58,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..trace import Trace
+from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
-from ._engine import check_epochs, dot, check_record, margin_trace, replay, weight_record
+from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2_row, dot_row, finite_row, freeze, mistake_count,
+                      reject, replay, round_arrays, update_index)
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -121,15 +122,8 @@ def passive_aggressive(X, y, variant: str = "PA", C: float = 1.0, epochs: int = 
     Cesa-Bianchi, On-line learning; Crammer et al., JMLR 7 (2006) 551-585.
     """
     C = _check_variant(variant, C)
-    X = as_matrix(X, "X")
-    y = as_labels(y, X.shape[0], "y", (-1, 1))
-    epochs = check_epochs(epochs, X.shape[0])
-
     code = {"PA": PA, "PA-I": PA_I, "PA-II": PA_II}[variant]
-    trace = hinge_trace(X, y, code, float(C), epochs, record)
-    if variant == "PA-I":
-        trace.extras["dual_increment"] = dual_increments(X, trace.losses, float(C), epochs)
-    return trace
+    return hinge_trace(X, y, code, float(C), epochs, record)
 
 
 def dual_increments(X, losses, C: float, epochs: int = 1) -> np.ndarray:
@@ -148,62 +142,125 @@ def dual_increments(X, losses, C: float, epochs: int = 1) -> np.ndarray:
 OGD, PA, PA_I, PA_II, CONSERVATIVE = 0, 1, 2, 3, 4
 
 
-def hinge_trace(X, y, rule: int, c: float, epochs: int, record: str) -> Trace:
-    """Run :func:`hinge_rounds` and build the trace (OGD and the PA family)."""
+def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
+    """Check the stream, run :func:`hinge_rounds` and build the trace (OGD and the PA family).
+
+    ``X`` and ``y`` are checked here (shapes) and in the loop (finite entries, labels in
+    {-1, +1}, row by row); a bad row raises the same :class:`olcore.StreamError` as
+    :func:`olcore.validate.as_matrix` / :func:`~olcore.validate.as_labels`."""
+    Xc = f64(as_matrix(X, "X", finite=False))
+    yc = f64(as_labels(y, Xc.shape[0], "y", values=False))
+    epochs = check_epochs(epochs, Xc.shape[0])
     record = check_record(record)
-    Xc, yc = f64(X), f64(y)
-    scores, updated, rows, steps, norm_sq, w = hinge_rounds(Xc, yc, rule, c, epochs)
-    w0 = np.zeros(X.shape[1])
-    if rule == CONSERVATIVE:                         # w_t = eta * (the sum of y_s x_s over the updates)
-        table, index, rounds = weight_record(record, updated, w0, w, lambda: c * replay(Xc, rows, steps, w0))
+    every = record == "every"
+    total = Xc.shape[0] * epochs
+    scores, losses, dual, index, updated, mistakes, preds = round_arrays(
+        (np.float64, total), (np.float64, total), (np.float64, total if rule == PA_I else 0),
+        (np.intp, total + 1 if every else 0), (np.bool_, total), (np.bool_, total), (np.int8, total))
+    rows, steps, norms, w, bad = hinge_rounds(Xc, yc, rule, c, epochs, every,
+                                              scores, updated, losses, mistakes, preds, index, dual)
+    reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, Xc.shape[0], "y", (-1, 1))))
+    freeze(scores, updated, losses, mistakes, preds, index, dual)
+    T, d = Xc.shape
+    w0 = np.zeros(d)
+    if every:                                        # one row per update, bit for bit the loop's
+        table = replay(Xc, rows, steps, w0)
+        if rule == CONSERVATIVE:                     # w_t = eta * (the sum of y_s x_s over the updates)
+            table = c * table
+        freeze(table)
+        rounds = None
     else:
-        table, index, rounds = weight_record(record, updated, w0, w, lambda: replay(Xc, rows, steps, w0))
-    return margin_trace(X, y, scores, updated, norm_sq, table, index, rounds, epochs)
+        table, index, rounds = np.stack([w0, w]), None, np.array([0, T * epochs])
+    ix = index
+    lazy = {"M": lambda: mistake_count(mistakes),
+            "norm_sq": lambda: norms[update_index(updated) if ix is None else ix]}
+    eager = {"score": scores, "updated": updated}
+    if rule == PA_I:
+        eager["dual_increment"] = dual
+    return Trace(losses=losses, predictions=preds, weight_table=table, weight_index=index,
+                 weight_rounds=rounds, mistakes=mistakes, extras=LazyExtras(eager, lazy))
 
 
 @njit
-def hinge_rounds(X, y, rule, c, epochs):
+def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes, preds, index, dual):
     r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
     PA, PA-I or PA-II (``c`` = :math:`C`), or conservative OGD (``rule = CONSERVATIVE``, the step
     :math:`\eta` taken only when :math:`y_t s \le 0`).
 
-    Each round: :math:`s = \mathbf w\cdot\mathbf x_t`; if :math:`y_t s < 1`,
-    :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with :math:`\eta_t = \eta`
-    (OGD) or the step of :func:`step_size`.  Conservative OGD keeps :math:`\mathbf v = \sum y_s\mathbf x_s`
-    over its updates and uses :math:`\mathbf w = \eta\mathbf v`, score :math:`\eta(\mathbf v\cdot\mathbf x_t)`:
-    the same numbers as adding :math:`\eta y_t\mathbf x_t` in exact arithmetic, and in floating point
-    every score has exactly the sign of the Perceptron's (adding the rounded :math:`\eta y_t x_{t,i}`
-    round by round can turn an exact tie at 0 into :math:`\pm 10^{-18}`); the steps returned are
-    then :math:`y_t` (coefficients of :math:`\mathbf v`).  Returns the scores (T*epochs,), updated (bool),
-    the row and the step :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1,
-    ... updates and the final weights.
+    Each round: :math:`s = \mathbf w\cdot\mathbf x_t`, loss :math:`[1 - y_t s]_+`; if
+    :math:`y_t s < 1`, :math:`\mathbf w \leftarrow \mathbf w + \eta_t y_t \mathbf x_t` with
+    :math:`\eta_t = \eta` (OGD) or the step of :func:`step_size`.  Conservative OGD keeps
+    :math:`\mathbf v = \sum y_s\mathbf x_s` over its updates and uses :math:`\mathbf w = \eta\mathbf v`,
+    score :math:`\eta(\mathbf v\cdot\mathbf x_t)`: the same numbers as adding :math:`\eta y_t\mathbf x_t`
+    in exact arithmetic, and in floating point every score has exactly the sign of the Perceptron's
+    (adding the rounded :math:`\eta y_t x_{t,i}` round by round can turn an exact tie at 0 into
+    :math:`\pm 10^{-18}`); the steps returned are then :math:`y_t` (coefficients of :math:`\mathbf v`).
+
+    Writes into the arrays given, per round (T*epochs,): the scores, updated (bool), the hinge
+    losses, the mistakes (:math:`y_t s \le 0`), the predictions :math:`\operatorname{sign}(s)`
+    (int8), PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 +
+    \alpha_t\ell_t` (empty for the other rules) and, with ``every``, the updates before each round
+    (T*epochs+1,: the weight-table row in force).  Returns the row and the step
+    :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1, ... updates, the final
+    weights and ``bad``: -1, or the first row with a NaN/inf entry or a label not in {-1, +1}
+    (the loop stops there).
     """
     T, d = X.shape
     total = T * epochs
-    scores = np.empty(total)
-    updated = np.zeros(total, dtype=np.bool_)
     rows = np.empty(total, dtype=np.int64)
     steps = np.empty(total)
-    norm_sq = np.zeros(total + 1)
-    w = np.zeros(d)                                  # w_1 = 0 (conservative OGD: v_1 = 0, w = eta v)
+    norms = np.empty(total + 1)                      # ||w||^2 after k updates
+    norms[0] = 0.0
+    w = np.zeros(d)                                  # w_1 = 0 (conservative: v_1 = 0, w = eta v)
     scale = c if rule == CONSERVATIVE else 1.0
     k = 0
+    bad = -1
     clean = 0                                        # rounds since the last update
-    for r in range(total):
-        t = r % T
-        if clean >= T:                               # a whole pass without an update
-            scores[r] = scores[r - T]
-            continue
-        s = scale * dot(w, X[t])                     # s = w . x_t  (conservative: eta (v . x_t))
+    t = 0                                            # row of round r: r mod T
+    r = 0
+    while r < total:
+        if clean >= T:                               # a whole pass without an update: w is final
+            for q in range(r, total):
+                scores[q] = scores[q - T]
+                updated[q] = False
+                if rule == PA_I:
+                    dual[q] = 0.0
+                losses[q] = losses[q - T]
+                mistakes[q] = mistakes[q - T]        # False: a mistake updates every rule
+                preds[q] = preds[q - T]
+                if every:
+                    index[q] = k
+            r = total
+            break
+        yt = y[t]
+        if r < T:                                    # first pass: check the row
+            p, sq = dot2_row(w, X, t)
+            if not sq <= MAX_FLOAT and not finite_row(X[t]):
+                bad = t
+                break
+            if yt != 1.0 and yt != -1.0:
+                bad = t
+                break
+        else:
+            p = dot_row(w, X, t)
+            sq = -1.0                                # ||x_t||^2 computed when needed
+        s = scale * p                                # s = w . x_t  (conservative: eta (v . x_t))
+        m = yt * s
         scores[r] = s
-        if y[t] * s < 1 and (rule != CONSERVATIVE or y[t] * s <= 0):   # hinge loss > 0 (a mistake): update
+        preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
+        if every:
+            index[r] = k
+        losses[r] = max(0.0, 1.0 - m)                # hinge loss [1 - y_t w.x_t]_+
+        mistakes[r] = m <= 0
+        if m < 1 and (rule != CONSERVATIVE or m <= 0):   # hinge loss > 0 (a mistake): update
             if rule == OGD:
                 eta = c
             elif rule == CONSERVATIVE:
                 eta = 1.0                            # v <- v + y_t x_t
             else:
-                sq = dot(X[t], X[t])                 # ||x_t||^2
-                loss = 1.0 - y[t] * s
+                if sq < 0:
+                    sq = dot2_row(w, X, t)[1]        # ||x_t||^2 (the sums of the first pass)
+                loss = 1.0 - m
                 if rule == PA_II:
                     eta = loss / (sq + 1.0 / (2.0 * c))
                 elif sq == 0.0:
@@ -212,20 +269,29 @@ def hinge_rounds(X, y, rule, c, epochs):
                     eta = min(c, loss / sq)
                 else:
                     eta = loss / sq
-            step = eta * y[t]                        # w <- w + eta_t y_t x_t
-            nn = 0.0
+                if rule == PA_I:                     # D_t(alpha_t), alpha_t = eta_t
+                    dual[r] = -0.5 * eta * eta * sq + eta * loss
+            step = eta * yt                          # w <- w + eta_t y_t x_t
             for i in range(d):
                 w[i] += step * X[t, i]
-                nn += w[i] * w[i]
             updated[r] = True
             rows[k] = t
             steps[k] = step
             k += 1
-            norm_sq[k] = nn * scale * scale
+            norms[k] = dot(w, w) * scale * scale
             clean = 0
         else:
+            updated[r] = False
+            if rule == PA_I:
+                dual[r] = 0.0                        # alpha_t = 0 on a passive round
             clean += 1
-    return scores, updated, rows[:k].copy(), steps[:k].copy(), norm_sq, scale * w
+        r += 1
+        t += 1
+        if t == T:
+            t = 0
+    if every:
+        index[total] = k
+    return rows[:k], steps[:k], norms[:k + 1], scale * w, bad
 
 
 @kernel("passive_aggressive")

@@ -38,10 +38,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..trace import Trace
+from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
 from ..jit import f64, kernel, njit
-from ._engine import check_epochs, dot, check_record, replay, update_index, weight_record
+from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2_row, dot_row, finite_row, freeze,
+                      mistake_count, reject, replay, round_arrays)
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -55,8 +56,9 @@ def _validate(X, y):
 def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
     r"""Run the Perceptron over a stream (the fast path).
 
-    One plain loop over the rounds, compiled with numba; the weights are stored only
-    when they change (``Trace.weight_table`` has :math:`M + 1` rows).
+    One plain loop over the rounds, compiled with numba, which also checks each row as it
+    reads it (finite entries, a label in {-1, +1}) and writes every per-round array of the
+    trace; the weights are stored only when they change (``Trace.weight_table`` has :math:`M + 1` rows).
 
     Parameters
     ----------
@@ -90,18 +92,29 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
     ----------
     Novikoff's theorem.
     """
-    X, y = _validate(X, y)
-    T, d = X.shape
+    Xc = f64(as_matrix(X, "X", finite=False))          # finiteness: checked row by row in the loop
+    yc = f64(as_labels(y, Xc.shape[0], "y", values=False))
+    T, d = Xc.shape
     epochs = check_epochs(epochs, T)
     record = check_record(record)
-    Xc, yc = f64(X), f64(y)
-    scores, mistakes, rows, norm_sq, w, R2 = _rounds(Xc, yc, epochs)
+    every = record == "every"
+    total = T * epochs
+    scores, losses, index, mistakes, preds = round_arrays((np.float64, total), (np.float64, total),
+                                                          (np.intp, total + 1 if every else 0),
+                                                          (np.bool_, total), (np.int8, total))
+    rows, norms, w, R2, bad = _rounds(Xc, yc, epochs, every, scores, mistakes, losses, preds, index)
+    reject(bad, lambda: _validate(X, y))
+    freeze(scores, mistakes, losses, preds, index)
     w0 = np.zeros(d)
-    table, index, rounds = weight_record(record, mistakes, w0, w,
-                                         lambda: replay(Xc, rows, yc[rows], w0))
-    M = update_index(mistakes).astype(float)
-    extras = {"M": M, "norm_sq": norm_sq[:rows.size + 1][M.astype(np.intp)],
-              "norm_sq_upper": M * R2, "score": scores}
+    if every:                                        # one row per mistake, bit for bit the loop's
+        table = freeze(replay(Xc, rows, yc[rows], w0))
+        rounds = None
+    else:
+        table, index, rounds = np.stack([w0, w]), None, np.array([0, T * epochs])
+    ix = index
+    M = lambda: mistake_count(mistakes, ix)          # noqa: E731  (M_t before each round, as a float)
+    lazy = {"M": M, "norm_sq": lambda: norms[M().astype(np.intp)], "norm_sq_upper": lambda: M() * R2}
+    eager = {"score": scores}
     if v is not None:
         vv = as_matrix(v, "v")[:, 0]
         if vv.shape != (d,):
@@ -110,64 +123,96 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
         if nv == 0:
             raise StreamError.bad("v", "the zero vector", "a non-zero separator")
         vv = vv / nv
-        gamma_v = float((y * (X @ vv)).min())
+        gamma_v = float((yc * (Xc @ vv)).min())
+        Mv = M()
         if index is not None:                        # every round's weights: w_t . v exactly
             w_dot_v = (table @ vv)[index]
         else:                                        # w_t . v = sum of y_s x_s . v over mistakes s < t
-            w_dot_v = np.concatenate([[0.0], np.cumsum(yc[rows] * (Xc[rows] @ vv))])[M.astype(np.intp)]
-        extras["w_dot_v"] = w_dot_v
-        extras["w_dot_v_lower"] = M * gamma_v
+            w_dot_v = np.concatenate([[0.0], np.cumsum(yc[rows] * (Xc[rows] @ vv))])[Mv.astype(np.intp)]
+        eager["w_dot_v"] = w_dot_v
+        eager["w_dot_v_lower"] = Mv * gamma_v
     return Trace(
-        losses=mistakes.astype(float),
-        predictions=np.sign(scores).astype(np.int8),
+        losses=losses,
+        predictions=preds,
         weight_table=table,
         weight_index=index,
         weight_rounds=rounds,
         mistakes=mistakes,
-        extras=extras,
+        extras=LazyExtras(eager, lazy),
     )
 
 
 @njit
-def _rounds(X, y, epochs):
-    """The Perceptron's rounds, compiled.
+def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
+    r"""The Perceptron's rounds, compiled: what the trace keeps, and no more.
 
-    Returns the scores (T*epochs,), the mistakes (bool), the row of each mistake, the
-    squared norms :math:`\\|w\\|^2` after 0, 1, ... mistakes, the final weights and
-    :math:`R^2 = \\max_t \\|x_t\\|^2`.
+    Writes the scores (T*epochs,), the mistakes (bool), the 0/1 losses, the predictions
+    :math:`\operatorname{sign}(s)` (int8) and, with ``every``, the weight-table row in force
+    before each round (T*epochs+1,; the mistakes so far) into the arrays given.  Returns the row
+    of each mistake,
+    :math:`\|w\|^2` after 0, 1, ... mistakes, the final weights,
+    :math:`R^2 = \max_t \|x_t\|^2` and ``bad``: -1, or the first row with a NaN/inf entry or a
+    label not in {-1, +1} (the loop stops there).
     """
     T, d = X.shape
     total = T * epochs
-    scores = np.empty(total)
-    mistakes = np.zeros(total, dtype=np.bool_)
-    rows = np.empty(total, dtype=np.int64)          # x_t of the k-th mistake
-    norm_sq = np.zeros(total + 1)                    # ||w||^2 after k mistakes
+    rows = np.empty(total, dtype=np.int64)           # x_t of the k-th mistake
+    norms = np.empty(total + 1)                      # ||w||^2 after k mistakes
+    norms[0] = 0.0
     w = np.zeros(d)                                  # w_1 = 0, M_1 = 0
     R2 = 0.0
     M = 0
+    bad = -1
     clean = 0                                        # rounds since the last mistake
-    for r in range(total):
-        t = r % T
+    t = 0                                            # row of round r: r mod T
+    r = 0
+    while r < total:
         if clean >= T:                               # a whole pass without a mistake:
-            scores[r] = scores[r - T]                # w never changes again
-            continue
-        s = dot(w, X[t])                             # s = w_t . x_t
+            for q in range(r, total):                # w never changes again
+                scores[q] = scores[q - T]
+                mistakes[q] = False
+                losses[q] = 0.0
+                preds[q] = preds[q - T]
+                if every:
+                    index[q] = M
+            r = total
+            break
+        yt = y[t]
+        if r < T:                                    # first pass: check the row, R^2 = max ||x_t||^2
+            s, q2 = dot2_row(w, X, t)
+            if not q2 <= MAX_FLOAT and not finite_row(X[t]):
+                bad = t
+                break
+            if yt != 1.0 and yt != -1.0:
+                bad = t
+                break
+            R2 = max(R2, q2)
+        else:
+            s = dot_row(w, X, t)                     # s = w_t . x_t
         scores[r] = s
-        if r < T:                                    # R^2 = max_t ||x_t||^2 (first pass)
-            R2 = max(R2, dot(X[t], X[t]))
-        if y[t] * s <= 0:                            # mistake iff y_t (w_t . x_t) <= 0
-            nn = 0.0
+        preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
+        if every:
+            index[r] = M
+        if yt * s <= 0:                              # mistake iff y_t (w_t . x_t) <= 0
             for i in range(d):                       # w_{t+1} = w_t + y_t x_t
-                w[i] += y[t] * X[t, i]
-                nn += w[i] * w[i]
+                w[i] += yt * X[t, i]
             mistakes[r] = True
+            losses[r] = 1.0
             rows[M] = t
             M += 1
-            norm_sq[M] = nn
+            norms[M] = dot(w, w)
             clean = 0
         else:
+            mistakes[r] = False
+            losses[r] = 0.0
             clean += 1
-    return scores, mistakes, rows[:M].copy(), norm_sq, w, R2
+        r += 1
+        t += 1
+        if t == T:
+            t = 0
+    if every:
+        index[total] = M
+    return rows[:M], norms[:M + 1], w, R2, bad
 
 
 @kernel("perceptron")

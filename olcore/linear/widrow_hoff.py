@@ -63,8 +63,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..trace import Trace
+from ..trace import LazyExtras, Trace
 from ..jit import f64, kernel, njit
+from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject, round_arrays, big_empty
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
@@ -84,7 +85,7 @@ def _check_update(update) -> bool:
     return update == "implicit"
 
 
-def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Trace:
+def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit", record="every") -> Trace:
     r"""Run Widrow-Hoff over a whole stream (the fast path).
 
     :math:`\mathbf{w}_1 = 0`; round :math:`t` predicts :math:`\hat y_t = \mathbf{w}_t\cdot
@@ -102,6 +103,12 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Tra
     u : array (d,), default=None
         A comparator.  When given, ``extras`` also holds the proof view's quantities
         for this :math:`\mathbf{u}` (see :func:`proof_quantities`).
+    update : {"explicit", "implicit"}, default="explicit"
+    record : "every", "final" or int, default="every"
+        Which rounds' weights the trace keeps: every round's (the contract: a (T+1, d) table),
+        only :math:`\mathbf w_1` and the final weights, or every ``record``-th round and the
+        last (``trace.recorded_rounds``).  The losses, predictions and residuals are the same.
+        The proof view (``u``) reads every round's weights: ``u`` needs ``record="every"``.
 
     Returns
     -------
@@ -117,44 +124,74 @@ def widrow_hoff(X, y, eta: float = 0.1, u=None, update: str = "explicit") -> Tra
     ----------
     Theorem 1 of Princeton COS 511, lecture 18 (COS 511, lecture 18).
     """
-    X = as_matrix(X, "X")
-    y = as_labels(y, X.shape[0], "y")
+    Xc = f64(as_matrix(X, "X", finite=False))          # finiteness: checked row by row in the loop
+    yc = f64(as_labels(y, Xc.shape[0], "y", values=False))
     eta = _check_eta(eta)
     implicit = _check_update(update)
     if implicit and u is not None:
         raise StreamError.bad("u", "a comparator with update='implicit'",
                               "no u: Theorem 1's proof view is for the explicit rule")
-    W, preds = _rounds(f64(X), f64(y), float(eta), implicit)
-    resid = preds - y
-    extras = {"residual": resid}
+    T = Xc.shape[0]
+    rec = record_rounds(record, T)
+    if u is not None and rec is not None:
+        raise StreamError.bad("record", repr(record), "'every' with a comparator u (the proof view reads "
+                              "every round's weights)")
+    rec_ = np.arange(T + 1, dtype=np.int64) if rec is None else rec
+    W = big_empty((rec_.shape[0], Xc.shape[1]))      # huge pages for a large table
+    preds, losses = round_arrays((np.float64, T), (np.float64, T))
+    bad = _rounds(Xc, yc, float(eta), implicit, rec_, W, preds, losses)
+    reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, T, "y")))
+    freeze(W, preds, losses)
+    residual = lambda: preds - yc                    # noqa: E731  (l_t = yhat_t - y_t, as the loop's)
+    eager = {}
     if u is not None:
-        q = _proof_from_weights(X, y, W, resid, eta, u)
-        extras.update({k: q[k] for k in ("potential", "potential_drop", "comparator_loss", "claim_bound")})
-    return Trace(losses=resid**2, predictions=preds, weight_table=W, extras=extras)
+        q = _proof_from_weights(Xc, yc, W, residual(), eta, u)
+        eager = {k: q[k] for k in ("residual", "potential", "potential_drop", "comparator_loss", "claim_bound")}
+    return Trace(losses=losses, predictions=preds, weight_table=W, weight_rounds=rec,
+                 extras=LazyExtras(eager, {"residual": residual}))
 
 
 @njit
-def _rounds(X, y, eta, implicit):
-    r"""Widrow-Hoff's rounds, compiled: W (T+1, d) with W[0] = 0, and the predictions (T,).
+def _rounds(X, y, eta, implicit, rec, W, preds, losses):
+    r"""Widrow-Hoff's rounds, compiled: writes the weights of the rounds ``rec`` into ``W``
+    (``W[j]`` = :math:`\mathbf w` before round ``rec[j]``; ``rec = arange(T+1)`` for every round)
+    and the predictions and squared errors (T,) into ``preds`` and ``losses``; returns ``bad``: -1, or the first row with a NaN/inf entry or label (the
+    loop stops there).  ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`.
 
-    ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`."""
+    The dot products are plain left-to-right sums, as ``np.dot`` sums short vectors: the
+    contract test asks for the reference class's numbers bit for bit."""
     T, d = X.shape
-    W = np.zeros((T + 1, d))                         # w_1 = 0
-    preds = np.empty(T)
+    K = rec.shape[0]
+    w = np.zeros(d)                                  # w_1 = 0
+    j = 0
+    bad = -1
     for t in range(T):
+        if j < K and rec[j] == t:
+            W[j] = w
+            j += 1
         p = 0.0
+        sq = 0.0
         for i in range(d):                           # yhat_t = w_t . x_t
-            p += W[t, i] * X[t, i]
+            xi = X[t, i]                             # (not the view X[t]: its reference count costs)
+            p += w[i] * xi
+            sq += xi * xi                            # ||x_t||^2: NaN or inf iff an entry is (or it overflows)
+        if not sq <= MAX_FLOAT and not finite_row(X[t]):
+            bad = t
+            break
+        if not abs(y[t]) <= MAX_FLOAT:
+            bad = t
+            break
         preds[t] = p
-        step = eta * (p - y[t])                      # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
+        ell = p - y[t]                               # l_t = w_t . x_t - y_t
+        losses[t] = ell * ell
+        step = eta * ell                             # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t
         if implicit:                                 #   ... / (1 + eta ||x_t||^2)
-            sq = 0.0
-            for i in range(d):
-                sq += X[t, i] * X[t, i]
             step = step / (1.0 + eta * sq)
         for i in range(d):
-            W[t + 1, i] = W[t, i] - step * X[t, i]
-    return W, preds
+            w[i] = w[i] - step * X[t, i]
+    if bad < 0 and j < K:                            # rec ends with T: the final weights
+        W[j] = w
+    return bad
 
 
 @kernel("widrow_hoff")
