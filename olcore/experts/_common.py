@@ -103,7 +103,7 @@ def advice_int8(X, y):
         from ..validate import as_labels
 
         yi = as_labels(y, T, "y", (0, 1)).astype(np.int8)
-    Xi, yi = Xi.view(), yi.view()
+    Xi, yi = np.ascontiguousarray(Xi).view(), np.ascontiguousarray(yi).view()   # C order: one signature
     Xi.setflags(write=False)                         # read-only views: one compiled signature
     yi.setflags(write=False)
     return Xi, yi
