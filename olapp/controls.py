@@ -99,8 +99,12 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         start_play(ss, key, _current_round(key, T), T)
 
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
-    cols = box.columns([1.05, 1.05, 1.0, 1.9 if events is not None else 0.01, 1.05, 4.2, 1.4],
-                       vertical_alignment="bottom")
+    if state.presenter_mode():   # a projector's full width (no sidebar): the buttons and the scrubber on one row
+        cols = box.columns([1.05, 1.05, 1.0, 1.9 if events is not None else 0.01, 1.05, 4.2, 1.4],
+                           vertical_alignment="bottom")
+    else:                        # beside the sidebar: buttons on one row (labels in full), the scrubber below
+        cols = box.columns([1, 1, 1, 1.6 if events is not None else 0.01, 1.1], vertical_alignment="bottom")
+        cols += box.columns([5, 1.3], vertical_alignment="bottom")
     keys = SHORTCUTS
     span = _span(ss, key, T)
     with cols[4]:
