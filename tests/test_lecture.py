@@ -61,6 +61,10 @@ def _id(case) -> str:
     return f"{case[0].slug}-{case[1]}"
 
 
+def test_some_scene_plays_a_span():
+    assert any(s.play_to is not None for e in WITH_LECTURE for s in e.lecture)
+
+
 def test_lectures_follow_the_rules():
     assert {e.slug for e in WITH_LECTURE} >= {"halving", "perceptron", "wm_vs_hedge", "winnow", "widrow_hoff"}
     for e in WITH_LECTURE:
@@ -87,6 +91,8 @@ def test_every_scene_opens_from_its_link(case):
     T = _T(ORACLES[entry.slug](ss))
     assert ss["t"] == (T if scene.t is None else min(scene.t, T))
     assert str(at.query_params["scene"]) == str(k)
+    if scene.play_to is not None and scene.question is None:     # a span to play: the browser plays it
+        assert at.session_state["t_play"] and at.session_state["t_span"] == (min(scene.t or 0, T), min(scene.play_to, T))
 
 
 def _answer(at, q, k, value):

@@ -435,10 +435,11 @@ def _deeper(topic: str, base: dict | None = None, **more) -> dict:
 
 
 LECTURE = [
-    Scene("Predict, reveal, update", _FIRST, t=0, narration=(
+    Scene("Predict, reveal, update", _FIRST, t=0, play_to=12, narration=(
         "The points arrive one per round; a unit vector v separates them with margin γ inside radius R = 1. "
         "The Perceptron starts at **w = 0**, predicts **ŷ = sign(w·x)**, and only when it is wrong (ŷ y ≤ 0) "
-        "**updates w ← w + y x**. Step through the first rounds: each mistake's update is drawn as an arrow.")),
+        "**updates w ← w + y x**. The first 12 rounds play on their own; then step through the next ones: "
+        "each mistake's update is drawn as an arrow.")),
     Scene("How often does it err?", _FIRST, t=0, narration=(
         "Before playing the stream: it only learns from its mistakes. How many will it need?"),
         question=Question(lambda a: f"How many mistakes will the Perceptron make on all {a.T} points?", "choice",
