@@ -68,37 +68,35 @@ def _typed(x: Any) -> Any:
         return x.tolist()                   # rows (customdata): a JSON list of lists slices like the points
     if isinstance(x, np.ndarray) and x.size and x.dtype.kind in "iuf":
         if x.dtype.kind in "iu" and x.dtype.itemsize == 8:
-            x = x.astype(np.int32) if x.size and np.abs(x).max() < 2**31 else x.astype(np.float64)
+            x = x.astype(np.int32) if np.abs(x).max() < 2**31 else x.astype(np.float64)
         code = _SHORT.get(x.dtype.name)
         if code is not None:
-            spec = {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(x)).decode("ascii")}
-            return spec
+            return {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(x)).decode("ascii")}
     return x
 
 
 def _frames(builder: Callable, bound: tuple, start: int, T: int) -> str:
+    """The frames of ``builder`` over :func:`frame_rounds`: a table of distinct traces, each frame a
+    list of ids into it, and each frame's layout keys that differ from the first frame (the chart as
+    served at ``start``), as JSON."""
     from _plotly_utils.utils import PlotlyJSONEncoder
 
     from .figures import RAW
 
+    kwargs = dict(bound)
+    rounds = frame_rounds(start, T)
     token = RAW.set(True)
     try:
-        return _frames_raw(builder, dict(bound), start, T, PlotlyJSONEncoder, _typed)
+        figs = [_to_plain(builder(**{**kwargs, "t": int(r)})) for r in rounds]
     finally:
         RAW.reset(token)
-
-
-def _frames_raw(builder, kwargs, start, T, PlotlyJSONEncoder, typed) -> str:
-    base = _to_plain(builder(**{**kwargs, "t": start}))
-    base_layout = {k: cache.key_of(v) for k, v in base["layout"].items()}
+    base_layout = {k: cache.key_of(v) for k, v in figs[0]["layout"].items()}
     table: list[dict] = []
     ids: dict[Any, int] = {}
     layouts: list[dict] = []
     layout_ids: dict[Any, int] = {}
-    rounds = frame_rounds(start, T)
     out_frames, out_layouts = [], []
-    for r in rounds:
-        fig = _to_plain(builder(**{**kwargs, "t": int(r)}))
+    for fig in figs:
         frame = []
         for tr in fig["data"]:
             k = cache.key_of(tr)
@@ -114,10 +112,9 @@ def _frames_raw(builder, kwargs, start, T, PlotlyJSONEncoder, typed) -> str:
             layouts.append(diff)
         out_frames.append(frame)
         out_layouts.append(layout_ids[lk])
-    payload = {"rounds": [int(r) for r in rounds], "traces": typed(_slices(table)), "frames": out_frames,
+    payload = {"rounds": [int(r) for r in rounds], "traces": _typed(_slices(table)), "frames": out_frames,
                "layouts": layouts, "frame_layouts": out_layouts}
-    text = json.dumps(payload, cls=PlotlyJSONEncoder, separators=(",", ":"))
-    return text
+    return json.dumps(payload, cls=PlotlyJSONEncoder, separators=(",", ":"))
 
 
 def _array_fields(tr: dict) -> list[tuple[str, ...]]:
@@ -192,7 +189,7 @@ def frames(builder: Callable, args: tuple, kwargs: dict, start: int, T: int) -> 
 #: The driver: finds this play's charts, redraws them together, reports the round where it stopped.
 JS = r"""
 export default function (component) {
-  const { data, setTriggerValue, parentElement } = component;
+  const { data, setTriggerValue } = component;
   const all = (window.__olabPlayers = window.__olabPlayers || {});
   const key = data.key;
   let p = all[key];
@@ -217,15 +214,12 @@ export default function (component) {
   p.setTriggerValue = setTriggerValue;
   p.button = data.button;
   p.pauseKey = (data.pause_key || "k").toLowerCase();
-  const label = parentElement.querySelector ? parentElement.querySelector(".olab-status") : null;
-  p.label = label;
 
   p.stop = function (report) {
     if (p.raf) cancelAnimationFrame(p.raf);
     p.raf = null;
     const nonce = p.nonce;
     p.nonce = null;
-    if (p.label) p.label.textContent = "";
     if (report && nonce) p.setTriggerValue("stopped", { nonce: nonce, round: p.round });
   };
 
@@ -319,7 +313,7 @@ export default function (component) {
         const layout = merge(c.layout, c.f.layouts[c.f.frame_layouts[i]]);
         const t1 = performance.now();
         window.Plotly.react(gd, ids.map((k) => c.f.traces[k]), layout);
-        p.drawMs = (p.drawMs || 0) + performance.now() - t1;
+        p.drawMs += performance.now() - t1;       // reported by benchmarks.play
         moved = true;
         p.round = rounds[i];
       }
@@ -332,7 +326,7 @@ export default function (component) {
   if (data.nonce && data.nonce !== p.nonce) {
     if (p.nonce) p.stop(false);
     p.nonce = data.nonce; p.start = data.start; p.round = data.start; p.charts = new Map();
-    p.t0 = performance.now(); p.last = -1e9; p.advances = 0; p.started = false; p.seen = -1; p.since = 0;
+    p.t0 = performance.now(); p.last = -1e9; p.advances = 0; p.drawMs = 0; p.started = false; p.seen = -1; p.since = 0;
     p.raf = requestAnimationFrame(draw);
   } else if (data.nonce && data.nonce === p.nonce && data.speed !== p.speed) {
     p.start = p.round; p.t0 = performance.now();         // a new speed: go on from the round reached
@@ -342,8 +336,6 @@ export default function (component) {
   p.speed = data.speed; p.fps = data.fps; p.T = data.T;
 }
 """
-
-_CSS = ".olab-status { font-size: 0.8rem; opacity: 0.75; min-height: 0; }"
 
 _driver = None
 
@@ -356,8 +348,7 @@ def driver(key: str, nonce: str | None, start: int, T: int, speed: float, button
     import streamlit as st
 
     if _driver is None:
-        _driver = st.components.v2.component("olab_round_driver", html='<div class="olab-status"></div>',
-                                             css=_CSS, js=JS, isolate_styles=False)
+        _driver = st.components.v2.component("olab_round_driver", js=JS, isolate_styles=False)
     data = {"key": key, "nonce": nonce, "start": int(start), "T": int(T), "speed": float(speed), "fps": FPS,
             "button": button, "pause_key": pause_key}
     return _driver(key=f"{key}_driver", data=data, on_stopped_change=on_stopped or (lambda: None),

@@ -175,10 +175,10 @@ def _span(ss, key: str, T: int) -> tuple[int, int] | None:
     return (start, stop) if start < stop else None
 
 
-def playing(key: str = "t", T: int | None = None) -> tuple[str, int, int] | None:
-    """``(nonce, start, stop)`` while the player ``key`` plays in the browser, else ``None``."""
+def playing(key: str, T: int) -> tuple[str, int, int] | None:
+    """``(nonce, start, stop)`` while the player ``key`` over rounds ``0..T`` plays in the browser, else ``None``."""
     ss = st.session_state
-    span = _span(ss, key, 2**62 if T is None else T)
+    span = _span(ss, key, T)
     return None if span is None else (ss[f"{key}_nonce"], *span)
 
 
@@ -271,7 +271,7 @@ def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None]:
 def _send_chart(spec: str, height: int | None, key: str | None, config: dict, where) -> None:
     """Send a plotly chart element from its JSON: what ``st.plotly_chart(fig, key=key, config=config)``
     sends, without re-validating and re-serialising a figure that has not changed since the last
-    rerun (about 10 ms a chart).  ``tests/test_kit.py`` checks that both send the same element."""
+    rerun (about 10 ms a chart).  ``tests/test_cache.py`` checks that both send the same element."""
     try:
         from streamlit.elements.lib.form_utils import current_form_id
         from streamlit.elements.lib.layout_utils import LayoutConfig

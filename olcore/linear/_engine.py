@@ -151,6 +151,14 @@ def finite_row(x):
     return True
 
 
+@_inline
+def classified_row_ok(X, y, t, sq):
+    """Row ``t`` of a classification stream is usable: ``x_t`` finite (``sq = ||x_t||^2`` settles it
+    unless it overflowed) and ``y_t`` in {-1, +1}.  The first pass of the Perceptron, OGD and PA
+    loops checks each row with it as it reads it."""
+    return (sq <= MAX_FLOAT or finite_row(X[t])) and (y[t] == 1.0 or y[t] == -1.0)
+
+
 def freeze(*arrays):
     """Mark fresh arrays (a kernel's outputs, and the buffers they view) read-only, so
     :class:`olcore.Trace` shares them instead of copying them."""

@@ -61,7 +61,7 @@ from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
-from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2_row, dot_row, finite_row, freeze, mistake_count,
+from ._engine import (check_epochs, check_record, classified_row_ok, dot, dot2_row, dot_row, freeze, mistake_count,
                       reject, replay, round_arrays, update_index)
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
@@ -235,10 +235,7 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
         yt = y[t]
         if r < T:                                    # first pass: check the row
             p, sq = dot2_row(w, X, t)
-            if not sq <= MAX_FLOAT and not finite_row(X[t]):
-                bad = t
-                break
-            if yt != 1.0 and yt != -1.0:
+            if not classified_row_ok(X, y, t, sq):
                 bad = t
                 break
         else:

@@ -41,7 +41,7 @@ from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
 from ..jit import f64, kernel, njit
-from ._engine import (MAX_FLOAT, check_epochs, check_record, dot, dot2_row, dot_row, finite_row, freeze,
+from ._engine import (check_epochs, check_record, classified_row_ok, dot, dot2_row, dot_row, freeze,
                       mistake_count, reject, replay, round_arrays)
 
 __all__ = ["perceptron", "Perceptron"]
@@ -180,10 +180,7 @@ def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
         yt = y[t]
         if r < T:                                    # first pass: check the row, R^2 = max ||x_t||^2
             s, q2 = dot2_row(w, X, t)
-            if not q2 <= MAX_FLOAT and not finite_row(X[t]):
-                bad = t
-                break
-            if yt != 1.0 and yt != -1.0:
+            if not classified_row_ok(X, y, t, q2):
                 bad = t
                 break
             R2 = max(R2, q2)
