@@ -58,7 +58,10 @@ def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
         page.keyboard.press("k")
         page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.advances >= 2; }}", timeout=90_000)
         page.keyboard.press("k")                           # Pause, in the browser
-        page.wait_for_function("() => new URL(location.href).searchParams.get('t') !== null", timeout=60_000)
+        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && !s.nonce; }}", timeout=60_000)
+        # Play from the end put t=0 in the link at once; wait for the rerun that brings the paused round
+        page.wait_for_function("() => !['0', null].includes(new URL(location.href).searchParams.get('t'))",
+                               timeout=60_000)
         wait_ready(page)
         t = _t(page)
         assert t is not None and 0 < t < 400
