@@ -31,7 +31,7 @@ from scripts.served_app import launch, serve, wait_ready
 TARGET_CPU_S = 0.3
 TARGET_ADVANCES = 150
 STATE = ("() => { const p = (window.__olabPlayers || {}).t; "
-         "return p ? {nonce: p.nonce, advances: p.advances, round: p.round, draw_ms: p.drawMs} : null }")
+         "return p ? {nonce: p.nonce, advances: p.advances, round: p.round, draw_ms: p.drawMs, full: p.full} : null }")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -55,7 +55,7 @@ def play_once(page, pid: int, timeout: float) -> dict:
     wait_ready(page)
     state = page.evaluate(STATE)
     return {"cpu": cpu_seconds(pid) - c0, "wall": time.perf_counter() - w0, "advances": state["advances"],
-            "round": state["round"], "draw": state["draw_ms"] / max(state["advances"], 1)}
+            "round": state["round"], "draw": state["draw_ms"] / max(state["advances"], 1), "full": state["full"]}
 
 
 def main(argv=None) -> int:
@@ -86,9 +86,9 @@ def main(argv=None) -> int:
             browser.close()
     print(f"Play in the browser: {args.page}?{args.query}, presenter mode, 1920 x 1080, {args.speed} rounds/s "
           f"(load average {os.getloadavg()[0]:.2f})")
-    print(f"{'play':<22} {'wall s':>7} {'server CPU s':>13} {'advances':>9} {'ms/advance':>11} {'last round':>11}")
+    print(f"{'play':<22} {'wall s':>7} {'server CPU s':>13} {'advances':>9} {'ms/advance':>11} {'last round':>11} {'full redraws':>13}")
     for name, r in rows:
-        print(f"{name:<22} {r['wall']:>7.1f} {r['cpu']:>13.3f} {r['advances']:>9} {r['draw']:>11.0f} {r['round']:>11}")
+        print(f"{name:<22} {r['wall']:>7.1f} {r['cpu']:>13.3f} {r['advances']:>9} {r['draw']:>11.0f} {r['round']:>11} {r['full']:>13}")
     warm = rows[1][1]
     ok = warm["cpu"] < TARGET_CPU_S and warm["advances"] >= TARGET_ADVANCES
     print(f"target (warm): server CPU < {TARGET_CPU_S} s and >= {TARGET_ADVANCES} advances: "

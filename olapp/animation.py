@@ -12,8 +12,12 @@ How it works:
   title).  This is computed once per settings and shared by every session (:mod:`olapp.cache`).
 - The frames travel inside the chart's own JSON (``layout.meta``), so they arrive with the chart.
 - One small component per player (:func:`driver`, Streamlit's ``st.components.v2``) runs in the
-  page: it finds every chart that carries this play's frames and redraws them all with
-  ``Plotly.react`` at the player's speed, at most :data:`FPS` times a second.  Pause (the player's
+  page: it finds every visible chart that carries this play's frames and moves them all to the
+  player's round, at most :data:`FPS` times a second.  When a frame keeps the chart's traces and
+  only the points of some scatter traces change, it redraws just those (``Plotly.animate`` without
+  a full redraw) and the layout items that moved (``Plotly.relayout`` by path); otherwise it redraws
+  the chart (``Plotly.react``), which costs every point of every trace.  Builders keep frames cheap
+  by keeping their traces fixed (:func:`olapp.figures.points_by_round`).  Pause (the player's
   button or its key) and the end of the run send the round reached back to the server once, so the
   link and the scrubber show where the animation stopped.
 """
@@ -141,8 +145,8 @@ def _slices(table: list[dict]) -> list[dict]:
     groups: dict[Any, list[int]] = {}
     for i, tr in enumerate(table):
         fields = _array_fields(tr)
-        if not fields or len({len(_get(tr, f)) for f in fields}) != 1:
-            continue
+        if not fields or len({len(_get(tr, f)) for f in fields}) != 1 or not len(_get(tr, fields[0])):
+            continue                        # (an empty trace is as short as a slice of one)
         shape = {k: v for k, v in tr.items() if (k,) not in fields and not any(f[0] == k for f in fields)}
         rest = {f[0]: {k2: v2 for k2, v2 in tr[f[0]].items() if (f[0], k2) not in fields}
                 for f in fields if len(f) == 2}
@@ -231,7 +235,9 @@ export default function (component) {
     const f = JSON.parse(meta.olab_frames);
     f.traces = f.traces.map(decode);
     f.traces = f.traces.map((tr) => (tr && tr.slice !== undefined) ? cut(f.traces[tr.slice], tr) : tr);
-    c = { id: meta.olab_frames_id, f: f, layout: Object.assign({}, gd.layout), shown: -1 };
+    f.shapes = f.traces.map(shape);
+    // the chart on screen is frame 0 (the server drew it from the same builder at the same round)
+    c = { id: meta.olab_frames_id, f: f, layout: Object.assign({}, gd.layout), shown: 0, busy: false };
     p.charts.set(gd, c);
     return c;
   }
@@ -264,6 +270,68 @@ export default function (component) {
       else { out[path[0]] = Object.assign({}, parent[path[0]]); out[path[0]][path[1]] = parent[path[0]][path[1]].slice(s.lo, s.hi); }
     }
     return out;
+  }
+
+  // a trace without its point arrays (JSON): two traces of one shape differ only in their points
+  function shape(tr) {
+    if (!tr) return "";
+    const out = {};
+    for (const k in tr) {
+      const v = tr[k];
+      if (ArrayBuffer.isView(v) || Array.isArray(v)) continue;
+      if (v && typeof v === "object") {
+        const inner = {};
+        for (const k2 in v) if (!ArrayBuffer.isView(v[k2]) && !Array.isArray(v[k2])) inner[k2] = v[k2];
+        out[k] = inner;
+      } else out[k] = v;
+    }
+    return JSON.stringify(out);
+  }
+  const SCATTER = (tr) => tr && (tr.type === undefined || tr.type === "scatter");
+
+  // Frame i after frame j on the chart: when the same traces are drawn and those that change are
+  // scatter traces that keep their shape (only their points move), redraw just those traces
+  // (Plotly.animate without redraw: plotly.js recomputes and draws only them) and the layout keys
+  // that changed (Plotly.relayout); anything else is a full Plotly.react.  A full redraw costs every
+  // point of every trace (2000 SVG markers: about 0.2 s on a CPU-drawn page); the points seen so far
+  // are drawn in blocks (olapp.figures.points_by_round), so a frame changes only the latest block.
+  function show(gd, c, i) {
+    const f = c.f, was = f.frames[c.shown], ids = f.frames[i];
+    const changed = [];
+    let fast = was.length === ids.length;
+    for (let j = 0; fast && j < ids.length; j++) {
+      if (was[j] === ids[j]) continue;
+      const a = f.traces[was[j]], b = f.traces[ids[j]];
+      fast = SCATTER(a) && SCATTER(b) && f.shapes[was[j]] === f.shapes[ids[j]];
+      changed.push(j);
+    }
+    const lw = f.frame_layouts[c.shown], li = f.frame_layouts[i];
+    c.shown = i;
+    p.full += fast ? 0 : 1;                   // full redraws, reported by benchmarks.play
+    if (!fast) return window.Plotly.react(gd, ids.map((k) => f.traces[k]), merge(c.layout, f.layouts[li]));
+    const steps = [];
+    if (lw !== li) {
+      const before = merge(c.layout, f.layouts[lw]), after = merge(c.layout, f.layouts[li]), upd = {};
+      for (const k of new Set([...Object.keys(f.layouts[lw]), ...Object.keys(f.layouts[li])]))
+        changes(before[k], after[k], k, upd);
+      steps.push(() => window.Plotly.relayout(gd, upd));
+    }
+    if (changed.length) steps.push(() => window.Plotly.animate(
+      gd, { data: changed.map((j) => f.traces[ids[j]]), traces: changed },
+      { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" }));
+    return steps.reduce((done, step) => done.then(step), Promise.resolve());
+  }
+
+  // the layout changes from a to b as relayout paths ("annotations[0].x", "title.text"): plotly.js
+  // then redraws only the annotation or shape that moved (a whole new array redraws the chart)
+  function changes(a, b, path, out) {
+    if (JSON.stringify(a) === JSON.stringify(b)) return;
+    const obj = (v) => v && typeof v === "object" && !Array.isArray(v);
+    if (obj(a) && obj(b)) {
+      for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) changes(a[k], b[k], path + "." + k, out);
+    } else if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every(obj) && b.every(obj)) {
+      a.forEach((v, i) => changes(v, b[i], path + "[" + i + "]", out));
+    } else out[path] = b === undefined ? null : b;
   }
 
   function merge(a, b) {
@@ -304,16 +372,17 @@ export default function (component) {
       const box = gd.getBoundingClientRect();       // off-screen charts wait (the server redraws all at the end)
       if (box.bottom < 0 || box.top > window.innerHeight) { if (c.f.rounds[c.f.rounds.length - 1] > target) done = false; continue; }
       const rounds = c.f.rounds;
-      let i = c.shown < 0 ? 0 : c.shown;
+      let i = c.shown;
       while (i + 1 < rounds.length && rounds[i + 1] <= target) i++;
       if (i + 1 < rounds.length) done = false;
+      if (c.busy) { done = false; continue; }     // its last frame is still being drawn
       if (i !== c.shown) {
-        c.shown = i;
-        const ids = c.f.frames[i];
-        const layout = merge(c.layout, c.f.layouts[c.f.frame_layouts[i]]);
         const t1 = performance.now();
-        window.Plotly.react(gd, ids.map((k) => c.f.traces[k]), layout);
-        p.drawMs += performance.now() - t1;       // reported by benchmarks.play
+        c.busy = true;
+        Promise.resolve(show(gd, c, i)).catch(() => {}).then(() => {
+          c.busy = false;
+          p.drawMs += performance.now() - t1;     // reported by benchmarks.play
+        });
         moved = true;
         p.round = rounds[i];
       }
@@ -326,7 +395,7 @@ export default function (component) {
   if (data.nonce && data.nonce !== p.nonce) {
     if (p.nonce) p.stop(false);
     p.nonce = data.nonce; p.start = data.start; p.round = data.start; p.charts = new Map();
-    p.t0 = performance.now(); p.last = -1e9; p.advances = 0; p.drawMs = 0; p.started = false; p.seen = -1; p.since = 0;
+    p.t0 = performance.now(); p.last = -1e9; p.advances = 0; p.drawMs = 0; p.full = 0; p.started = false; p.seen = -1; p.since = 0;
     p.raf = requestAnimationFrame(draw);
   } else if (data.nonce && data.nonce === p.nonce && data.speed !== p.speed) {
     p.start = p.round; p.t0 = performance.now();         // a new speed: go on from the round reached

@@ -49,7 +49,10 @@ def _add_array(h, a: np.ndarray) -> None:
     """Feed an array's dtype, shape and bytes to the hash ``h``."""
     a = np.ascontiguousarray(a)
     h.update(f"{a.dtype.str}{a.shape}".encode())     # dtype.str: str(dtype) costs 15 times more
-    h.update(a.tobytes() if a.dtype == object else memoryview(a).cast("B"))
+    if a.dtype == object:               # its bytes are pointers: hash the values
+        h.update(repr(a.tolist()).encode())
+    elif a.size:                        # (memoryview cannot cast an empty array)
+        h.update(memoryview(a).cast("B"))
 
 
 def stream_hash(stream: Stream) -> str:

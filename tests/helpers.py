@@ -101,10 +101,12 @@ def trace(fig: dict, name: str) -> dict:
 
 
 def by_title(at: AppTest, title: str) -> dict:
-    """The page's figure whose title is exactly ``title``, or fail."""
+    """The page's figure whose title is ``title`` (or ``title`` followed by ": " and what the round
+    shows, as "Weight space: ..."), or fail."""
     figs = figures(at)
     for f in figs:
-        if f["layout"].get("title", {}).get("text") == title:
+        text = f["layout"].get("title", {}).get("text") or ""
+        if text == title or text.startswith(title + ": "):
             return f
     pytest.fail(f"no figure titled {title!r}: {[f['layout'].get('title', {}).get('text') for f in figs]}")
 

@@ -162,3 +162,13 @@ def test_the_kit_sends_the_chart_streamlit_would_send():
     assert json.loads(kit_el.config) == json.loads(st_el.config)
     assert kit_el.theme == st_el.theme and kit_el.form_id == st_el.form_id
     assert kit_el.id != st_el.id and "by_the_kit" in kit_el.id
+
+
+def test_keys_of_empty_and_object_arrays_follow_their_values():
+    # an empty array (an empty block of points) has a key; object arrays are keyed by their values,
+    # not by their bytes (pointers, which a freed object's successor can reuse)
+    assert cache.key_of(np.array([])) == cache.key_of(np.zeros(0))
+    assert cache.key_of(np.array([])) != cache.key_of(np.zeros(1))
+    a, b = np.array(["x" * 3, None], dtype=object), np.array(["".join("xxx"), None], dtype=object)
+    assert a[0] is not b[0] and cache.key_of(a) == cache.key_of(b)
+    assert cache.key_of(a) != cache.key_of(np.array(["xxy", None], dtype=object))

@@ -176,7 +176,9 @@ def test_at_round_facts():
         assert v.wrong_seen == int(np.sum(a.y[seen] * (a.X[seen] @ v.w) <= 0))
         assert (v.update is not None) == (t > 0 and bool(a.trace.mistakes[t - 1]))
         assert len(v.path) == v.M + 1
-        # the wedge: its directions classify every seen point
+        # the wedge: its directions classify every seen point (read from one pass over the stream:
+        # the same arcs as the points seen so far give on their own)
+        assert v.arcs == P.consistent_arcs(a.X[seen], a.y[seen])
         for a0, a1 in v.arcs:
             mid = np.array([np.cos((a0 + a1) / 2), np.sin((a0 + a1) / 2)])
             assert np.all(a.y[seen] * (a.X[seen] @ mid) > 0)

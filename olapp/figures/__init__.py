@@ -31,7 +31,8 @@ import plotly.graph_objects as go
 
 from .. import cache, theme
 
-__all__ = ["figure", "recipe", "RAW", "RawFigure", "log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds"]
+__all__ = ["figure", "recipe", "RAW", "RawFigure", "log_ticks", "MAX_POINTS", "downsample", "bound_name", "Fig", "scatter", "axes", "curves_with_bounds",
+           "LABELS", "points_by_round"]
 
 #: Longest line a figure draws; longer runs are downsampled (the last round always kept).
 MAX_POINTS = 2000
@@ -85,6 +86,51 @@ def bound_name(formula: str) -> str:
 def scatter(x, y, name: str, **kw) -> dict:
     """A scatter trace as a plain dict (reads like ``go.Scatter``)."""
     return dict(type="scatter", x=np.asarray(x), y=np.asarray(y), name=name, **kw)
+
+
+#: The labels of a binary stream as the plane pictures draw them: (legend name, colour, marker symbol).
+LABELS = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
+
+
+def points_by_round(fig: "Fig", X: np.ndarray, y: np.ndarray, seen: int, labels: Mapping = LABELS,
+                    later: str = "not yet seen", sizes: tuple[float, float] = (9, 7),
+                    faded: float = 0.25) -> "Fig":
+    r"""A stream's points in the plane after ``seen`` rounds, by label: every point faded (the stream
+    still to come), and the points of rounds :math:`1..\text{seen}` solid over them.
+
+    ``labels`` maps each label to ``(name, colour, symbol)``.  The solid points of a label are split
+    like ``seen`` in binary: trace k holds a run of :math:`2^k` rounds when bit k of ``seen`` is set
+    and is empty otherwise, the longest run first.  The traces are the same whatever ``seen`` is,
+    and going from ``seen`` to ``seen + s`` refills only the runs below the highest bit that
+    changed: while a run plays in the browser (:mod:`olapp.animation`) a frame redraws a few points
+    on average (about s/2 per bit), not every point seen so far.  The legend has one entry per label
+    for each style; the hover of a point gives its round, coordinates and label.
+    """
+    X, y = np.asarray(X, float), np.asarray(y)
+    T = len(X)
+    idx = np.arange(T)
+    hover = "round %{customdata[0]}<br>x = (%{x:.3f}, %{y:.3f})<br>y = %{customdata[1]:+d}<extra></extra>"
+    marker = dict(line=dict(width=0.5, color="white"))
+    runs, lo = [], 0
+    for k in reversed(range(max(T, 1).bit_length())):
+        hi = lo + (1 << k if seen >> k & 1 else 0)
+        runs.append((idx >= lo) & (idx < hi))
+        lo = hi
+    for lab, (name, colour, symbol) in labels.items():
+        m = y == lab
+        fig.add(scatter(X[m, 0], X[m, 1], f"{name} ({later})", mode="markers", legendrank=1001,
+                        marker={**marker, "color": colour, "symbol": symbol, "size": sizes[1], "opacity": faded},
+                        customdata=np.column_stack([idx[m] + 1, y[m]]), hovertemplate=hover))
+    for lab, (name, colour, symbol) in labels.items():
+        style = {**marker, "color": colour, "symbol": symbol, "size": sizes[0]}
+        fig.add(scatter([None], [None], name, mode="markers", marker=style, legendgroup=name, legendrank=1000,
+                        hoverinfo="skip"))
+        for run in runs:
+            m = (y == lab) & run
+            fig.add(scatter(X[m, 0], X[m, 1], name, mode="markers", marker=style, legendgroup=name,
+                            showlegend=False, customdata=np.column_stack([idx[m] + 1, y[m]]),
+                            hovertemplate=hover))
+    return fig
 
 
 def axes(title_x: str, title_y: str, lim: float | None = None, **extra) -> dict:

@@ -10,11 +10,10 @@ import numpy as np
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, figure, axes, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, curves_with_bounds, downsample, LABELS, points_by_round, scatter
 
 __all__ = ["region", "mistakes", "proof", "cache", "sweep", "fact"]
 
-_LABELS = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
 _REGION = [[0.0, "rgba(230,159,0,0.30)"], [0.5, "rgba(230,159,0,0.30)"], [0.5, "rgba(0,114,178,0.26)"],
            [1.0, "rgba(0,114,178,0.26)"]]
 
@@ -32,16 +31,7 @@ def region(X, y, r, t: int, lim: float, title: str = "Decision region sgn f_t(x)
         fig.add(dict(type="contour", x=r.xs, y=r.xs, z=Z, contours=dict(start=0, end=0, size=1, coloring="lines"),
                      line=dict(color="black", width=2.5), showscale=False, name="f_t(x) = 0", showlegend=True,
                      colorscale=[[0, "black"], [1, "black"]], hoverinfo="skip"))
-    idx = np.arange(len(X))
-    for lab, (name, colour, symbol) in _LABELS.items():
-        for seen in (True, False):
-            m = (y == lab) & ((idx < t) if seen else (idx >= t))
-            if m.any():
-                fig.add(scatter(X[m, 0], X[m, 1], name + ("" if seen else " (to come)"), mode="markers",
-                                marker=dict(color=colour, symbol=symbol, size=8 if seen else 6,
-                                            opacity=1.0 if seen else 0.22, line=dict(width=0.5, color="white")),
-                                customdata=idx[m] + 1, showlegend=bool(seen or t == 0),
-                                hovertemplate="round %{customdata}<br>x = (%{x:.3f}, %{y:.3f})<extra></extra>"))
+    points_by_round(fig, X, y, t, LABELS, later="to come", sizes=(8, 6), faded=0.22)
     if len(r.supports):
         S = X[r.supports]
         fig.add(scatter(S[:, 0], S[:, 1], f"supports in the cache ({len(r.supports)})", mode="markers",

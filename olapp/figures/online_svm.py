@@ -14,12 +14,11 @@ import plotly.graph_objects as go
 from olcore.lessons import online_svm as lesson
 
 from .. import theme
-from . import Fig, figure, axes, bound_name, curves_with_bounds, log_ticks, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, log_ticks, LABELS, points_by_round, scatter
 
 __all__ = ["alma_plane", "alma_updates", "alma_margin", "sop_mistakes", "sop_plane", "selective_curves",
            "selective_plane", "selective_sweep"]
 
-_LABELS = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
 
 
 def _line(normal, lim: float) -> np.ndarray:
@@ -37,17 +36,7 @@ def _band(fig: Fig, normal, half: float, lim: float, name: str, colour: str) -> 
 
 
 def _points(fig: Fig, X, y, seen: int, highlight=None, highlight_name: str = "") -> None:
-    idx = np.arange(len(X))
-    for lab, (name, colour, symbol) in _LABELS.items():
-        for now in (True, False):
-            m = (y == lab) & ((idx < seen) if now else (idx >= seen))
-            if not m.any():
-                continue
-            fig.add(scatter(X[m, 0], X[m, 1], name + ("" if now else " (to come)"), mode="markers",
-                            marker=dict(color=colour, symbol=symbol, size=9 if now else 7, opacity=1 if now else 0.25,
-                                        line=dict(width=0.5, color="white")),
-                            customdata=idx[m] + 1, showlegend=bool(now or seen == 0),
-                            hovertemplate="round %{customdata}<br>x = (%{x:.3f}, %{y:.3f})<extra></extra>"))
+    points_by_round(fig, X, y, seen, LABELS, later="to come")
     if highlight is not None and np.any(highlight):
         h = np.flatnonzero(highlight)
         fig.add(scatter(X[h, 0], X[h, 1], highlight_name, mode="markers",

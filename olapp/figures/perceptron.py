@@ -12,13 +12,12 @@ import plotly.graph_objects as go
 from olcore.lessons import perceptron as lesson
 
 from .. import theme
-from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, LABELS, points_by_round, scatter
 
 __all__ = ["data_space", "weight_space", "mistakes", "log_scale", "proof", "compare", "hyperplanes",
            "ogd_regret", "conservative", "hinge_indicator", "hinge_scale", "regularised", "dual_sum",
            "dual_increments"]
 
-_LABEL_STYLE = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
 
 
 def _line_through_origin(normal: np.ndarray, half: float) -> np.ndarray:
@@ -59,19 +58,7 @@ def data_space(a, t: int, height: int = 520) -> go.Figure:
         seg = _line_through_origin(v, lim)
         fig.add(scatter(seg[:, 0], seg[:, 1], "separator v (unit)", mode="lines",
                         line=dict(color=theme.GREEN, width=2, dash="dash"), hoverinfo="skip"))
-    idx = np.arange(len(X))
-    for lab, (name, colour, symbol) in _LABEL_STYLE.items():
-        for seen in (True, False):
-            m = (y == lab) & ((idx < view.n_seen) if seen else (idx >= view.n_seen))
-            if not m.any():
-                continue
-            fig.add(scatter(
-                X[m, 0], X[m, 1], name + ("" if seen else " (not yet seen)"), mode="markers",
-                marker=dict(color=colour, symbol=symbol, size=9 if seen else 7, opacity=1.0 if seen else 0.25,
-                            line=dict(width=0.5, color="white")),
-                customdata=np.column_stack([idx[m] + 1, y[m]]),
-                showlegend=bool(seen or not (idx < view.n_seen).any()),
-                hovertemplate="round %{customdata[0]}<br>x = (%{x}, %{y})<br>y = %{customdata[1]:+d}<extra></extra>"))
+    points_by_round(fig, X, y, view.n_seen, LABELS)
     w = np.asarray(view.w, float)
     nw = float(np.linalg.norm(w))
     if nw > 0:
@@ -85,12 +72,11 @@ def data_space(a, t: int, height: int = 520) -> go.Figure:
     else:
         fig.annotations.append(dict(x=0, y=-0.95 * R, xref="x", yref="y", showarrow=False,
                                     text="w = 0: no hyperplane yet (every score is 0)"))
-    if view.last is not None:
-        fig.add(scatter([X[view.last, 0]], [X[view.last, 1]],
-                        "x_t just played" + (" (mistake)" if view.last_mistake else ""), mode="markers",
-                        marker=dict(size=20, symbol="circle-open", line=dict(width=3),
-                                    color=theme.VERMILLION if view.last_mistake else theme.GREY),
-                        hovertemplate="x_t = (%{x}, %{y})<extra></extra>"))
+    for mistake, colour in ((True, theme.VERMILLION), (False, theme.GREY)):    # both always in the legend
+        at = X[view.last] if view.last is not None and view.last_mistake == mistake else [None, None]
+        fig.add(scatter([at[0]], [at[1]], "x_t just played: " + ("a mistake" if mistake else "no mistake"),
+                        mode="markers", marker=dict(size=20, symbol="circle-open", line=dict(width=3), color=colour),
+                        hovertemplate="x_t = (%{x:.3f}, %{y:.3f})<extra></extra>"))
     return fig.build({"title": {"text": "Data space"}, "hovermode": "closest", **axes("x₁", "x₂", lim)},
                      height=height)
 
@@ -109,7 +95,7 @@ def weight_space(a, t: int, height: int = 520) -> go.Figure:
     for i, (a0, a1) in enumerate(view.arcs):
         ang = np.linspace(a0, a1, 90)
         fig.add(scatter(np.concatenate([[0], rho * np.cos(ang), [0]]), np.concatenate([[0], rho * np.sin(ang), [0]]),
-                        f"directions consistent with the points seen ({np.degrees(a1 - a0):.1f}°)", fill="toself",
+                        "directions consistent with the points seen", fill="toself",
                         mode="lines", line=dict(width=0), fillcolor="rgba(0,158,115,0.18)", showlegend=i == 0,
                         hoverinfo="skip"))
     if not view.arcs:
@@ -129,7 +115,9 @@ def weight_space(a, t: int, height: int = 520) -> go.Figure:
         b, e = (np.asarray(p, float) for p in view.update)
         _arrow(fig, e, b, theme.VERMILLION, 3)
         _label(fig, (e + b) / 2, "+ y_t x_t", theme.VERMILLION, xshift=28)
-    return fig.build({"title": {"text": "Weight space"}, "hovermode": "closest", **axes("w₁", "w₂", rho)},
+    span = sum(a1 - a0 for a0, a1 in view.arcs)       # in the title, not the legend: a frame changes it
+    title = f"Weight space: the consistent directions span {np.degrees(span):.1f}°" if view.arcs else "Weight space"
+    return fig.build({"title": {"text": title}, "hovermode": "closest", **axes("w₁", "w₂", rho)},
                      height=height)
 
 
@@ -204,7 +192,7 @@ def hyperplanes(a, c, height: int = 460) -> go.Figure:
     """The final hyperplane of each learner over the stream's points."""
     fig = Fig()
     lim = 1.15 * a.R
-    for lab, (name, colour, symbol) in _LABEL_STYLE.items():
+    for lab, (name, colour, symbol) in LABELS.items():
         m = a.y == lab
         fig.add(scatter(a.X[m, 0], a.X[m, 1], name, mode="markers",
                         marker=dict(color=colour, symbol=symbol, size=6, opacity=0.45),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from ..trace import Trace
 from ..validate import check_int
 
 __all__ = ["PerceptronAnalysis", "Proof", "Comparison", "RoundView", "generated_stream", "typed_stream",
-           "analyse", "compare", "at_round", "consistent_arcs", "NOVIKOFF", "NONSEPARABLE",
+           "analyse", "compare", "at_round", "consistent_arcs", "consistent_prefix", "arcs_of", "NOVIKOFF", "NONSEPARABLE",
            "SOURCE_NOVIKOFF", "SOURCE_NONSEPARABLE", "mistakes_until", "mistakes_band", "first_clean_pass",
            "some_pass_clean"]
 
@@ -181,6 +182,11 @@ class PerceptronAnalysis:
     def mistakes_at(self, t: int) -> int:
         """Mistakes in rounds 1..t."""
         return int(self.trace.extras["M"][t])
+
+    @cached_property
+    def consistent_prefix(self) -> np.ndarray:
+        """:func:`consistent_prefix` of one pass of the stream (d = 2; computed on first use)."""
+        return consistent_prefix(self.X[: self.pass_length], self.y[: self.pass_length])
 
 
 def _why_not_separable(source: str, n_flipped: int) -> str:
@@ -373,35 +379,53 @@ def compare(stream: Stream, epochs: int, C: float, eta: float, u) -> Comparison:
 
 # ---- the state after round t (the plane pictures) ------------------------------------------------
 
-def consistent_arcs(X: np.ndarray, y: np.ndarray, n_angles: int = 720) -> list[tuple[float, float]]:
-    r"""Angles (radians) of unit directions :math:`\mathbf u` with :math:`y_s\,\mathbf u\cdot\mathbf x_s > 0` for every row.
+ANGLES = 720
 
-    Maximal runs ``(start, end)`` of feasible angles on a grid of ``n_angles`` (in 2-D the set
-    is one arc, possibly wrapping past 0, or empty).  No rows: the whole circle.
-    """
+
+def consistent_prefix(X: np.ndarray, y: np.ndarray, n_angles: int = ANGLES) -> np.ndarray:
+    r"""For each of ``n_angles`` unit directions :math:`\mathbf u_k` (angle :math:`2\pi k/n`), the number
+    of leading rows it classifies correctly: the least s with :math:`y_s\,\mathbf u_k\cdot\mathbf x_s \le 0`
+    (0-based), or the number of rows.  Direction k is consistent with rows 1..n iff its entry is >= n,
+    so one (T, n_angles) pass answers every prefix of the stream."""
+    X, y = np.asarray(X, float), np.asarray(y, float)
     a = np.linspace(0, 2 * np.pi, n_angles, endpoint=False)
     if len(X) == 0:
-        return [(0.0, 2 * np.pi)]
-    U = np.column_stack([np.cos(a), np.sin(a)])
-    ok = np.all((np.asarray(X, float) @ U.T) * np.asarray(y, float)[:, None] > 0, axis=0)
+        return np.zeros(n_angles, int)
+    bad = (X @ np.vstack([np.cos(a), np.sin(a)])) * y[:, None] <= 0
+    return np.where(bad.any(axis=0), bad.argmax(axis=0), len(X))
+
+
+def arcs_of(ok: np.ndarray) -> list[tuple[float, float]]:
+    """Maximal runs ``(start, end)`` (radians) of True on a circular grid of angles (in 2-D the
+    consistent directions form one arc, possibly wrapping past 0, or none)."""
+    n = len(ok)
     if not ok.any():
         return []
     if ok.all():
         return [(0.0, 2 * np.pi)]
-    step = 2 * np.pi / n_angles
+    step = 2 * np.pi / n
     shift = int(np.argmin(ok))                    # start the scan at an infeasible angle
     rolled = np.roll(ok, -shift)
     arcs, i = [], 0
-    while i < n_angles:
+    while i < n:
         if rolled[i]:
             j = i
-            while j + 1 < n_angles and rolled[j + 1]:
+            while j + 1 < n and rolled[j + 1]:
                 j += 1
             arcs.append(((i + shift) * step, (j + shift + 1) * step))
             i = j + 1
         else:
             i += 1
     return arcs
+
+
+def consistent_arcs(X: np.ndarray, y: np.ndarray, n_angles: int = ANGLES) -> list[tuple[float, float]]:
+    r"""Angles (radians) of unit directions :math:`\mathbf u` with :math:`y_s\,\mathbf u\cdot\mathbf x_s > 0` for every row.
+
+    Maximal runs ``(start, end)`` of feasible angles on a grid of ``n_angles`` (in 2-D the set
+    is one arc, possibly wrapping past 0, or empty).  No rows: the whole circle.
+    """
+    return arcs_of(consistent_prefix(X, y, n_angles) >= len(X))
 
 
 @dataclass(frozen=True, eq=False)
@@ -437,7 +461,7 @@ def at_round(a: PerceptronAnalysis, t: int) -> RoundView:
         t=t, M=a.mistakes_at(t), w=w, n_seen=n_seen, last=(t - 1) % T1 if t > 0 else None,
         last_mistake=last_mistake, update=(tr.weights_at(t - 1), w) if last_mistake else None,
         path=tr.weight_table[: tr.weight_index[t] + 1],
-        arcs=consistent_arcs(Xs, ys) if a.d == 2 else [],
+        arcs=arcs_of(a.consistent_prefix >= n_seen) if a.d == 2 else [],
         wrong_seen=int(np.sum(ys * (Xs @ w) <= 0)))
 
 
