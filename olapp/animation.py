@@ -219,6 +219,8 @@ export default function (component) {
   p.button = data.button;
   p.pauseKey = (data.pause_key || "k").toLowerCase();
 
+  p.show = (gd, i) => show(gd, p.charts.get(gd), i);     // one frame on one chart (tests use it)
+
   p.stop = function (report) {
     if (p.raf) cancelAnimationFrame(p.raf);
     p.raf = null;
@@ -287,6 +289,26 @@ export default function (component) {
     }
     return JSON.stringify(out);
   }
+  // plotly.js's animate draws a trace that comes back from no drawn points on top of the others:
+  // put the traces' groups back in the figure's order (what a full redraw does)
+  function stack(gd) {
+    const at = (g) => (g.__data__ && g.__data__[0] && g.__data__[0].trace) ? g.__data__[0].trace.index : 1e9;
+    for (const layer of gd.querySelectorAll(".scatterlayer")) {
+      const groups = Array.from(layer.children), order = groups.slice().sort((a, b) => at(a) - at(b));
+      if (order.some((g, i) => g !== groups[i])) order.forEach((g) => layer.appendChild(g));
+    }
+  }
+
+  // plotly.js keeps the trace objects it is given and later writes the next frame's values into
+  // them: it gets copies (objects copied two levels down; point arrays shared, never written)
+  function copy(tr) {
+    const out = {};
+    for (const k in tr) {
+      const v = tr[k];
+      out[k] = (v && typeof v === "object" && !Array.isArray(v) && !ArrayBuffer.isView(v)) ? Object.assign({}, v) : v;
+    }
+    return out;
+  }
   const SCATTER = (tr) => tr && (tr.type === undefined || tr.type === "scatter");
 
   // Frame i after frame j on the chart: when the same traces are drawn and those that change are
@@ -308,7 +330,7 @@ export default function (component) {
     const lw = f.frame_layouts[c.shown], li = f.frame_layouts[i];
     c.shown = i;
     p.full += fast ? 0 : 1;                   // full redraws, reported by benchmarks.play
-    if (!fast) return window.Plotly.react(gd, ids.map((k) => f.traces[k]), merge(c.layout, f.layouts[li]));
+    if (!fast) return window.Plotly.react(gd, ids.map((k) => copy(f.traces[k])), merge(c.layout, f.layouts[li]));
     const steps = [];
     if (lw !== li) {
       const before = merge(c.layout, f.layouts[lw]), after = merge(c.layout, f.layouts[li]), upd = {};
@@ -316,9 +338,14 @@ export default function (component) {
         changes(before[k], after[k], k, upd);
       steps.push(() => window.Plotly.relayout(gd, upd));
     }
+    // (plotly.js 4.2 leaves a trace's old points on screen when it animates to no points; one
+    // missing point, [null], clears them)
+    const data = changed.map((j) => copy(f.traces[ids[j]]))
+      .map((tr) => (tr.x && tr.x.length === 0) ? Object.assign(tr, { x: [null], y: [null] }) : tr);
     if (changed.length) steps.push(() => window.Plotly.animate(
-      gd, { data: changed.map((j) => f.traces[ids[j]]), traces: changed },
-      { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" }));
+      gd, { data: data, traces: changed },
+      { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" }),
+      () => stack(gd));
     return steps.reduce((done, step) => done.then(step), Promise.resolve());
   }
 

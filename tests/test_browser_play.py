@@ -3,7 +3,10 @@ round back to the link, and the end of the run does too."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlparse
+
+import numpy as np
 
 from scripts.served_app import wait_ready
 
@@ -68,5 +71,68 @@ def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
         assert page.evaluate(STATE)["nonce"] is None
         thumb = page.locator(".st-key-player_t [data-testid=stSlider]").first.locator("input[type=range]")
         assert str(t) in (thumb.get_attribute("aria-valuetext") or thumb.input_value())   # the scrubber shows it too
+    finally:
+        ctx.close()
+
+
+#: What a chart shows: each trace's points (position and style), lines and fills, the annotations
+#: and shapes, the title and the legend, read from its SVG.
+_SNAPSHOT = """(gd) => {
+  const all = (sel) => Array.from(gd.querySelectorAll(sel));
+  const trace = (tr) => [Array.from(tr.querySelectorAll('path.point')).map((q) =>
+      [q.getAttribute('transform'), q.getAttribute('d'), q.style.opacity, q.style.fill].join(' ')).join(';'),
+    Array.from(tr.querySelectorAll('path.js-line, path.js-fill')).map((q) => q.getAttribute('d')).join(';')];
+  return {traces: all('.scatterlayer .trace').map(trace).filter(([p, l]) => p || l),   // drawn ones
+          annotations: all('.annotation').map((a) => a.textContent + ' ' + a.getAttribute('transform')),
+          arrows: all('.annotation-arrow-g path').map((q) => q.getAttribute('d')),
+          shapes: all('.shapelayer path').map((q) => q.getAttribute('d')),
+          title: all('.gtitle').map((t) => t.textContent),
+          legend: all('.legend .traces').map((t) => t.textContent),
+          points: gd._fullData.map((t) => Array.from(t.x || []).filter((v) => v !== null).length)};
+}"""
+
+
+def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, base_url):
+    # the driver moves a chart by redrawing only what changed (Plotly.animate / relayout); after
+    # every frame of a play the chart must show what a full redraw of the last frame shows
+    ctx, page = _open(browser, base_url, "present=1&T=300&noise=0.1&seed=5&t=0")
+    try:
+        page.locator("h1").first.click()
+        page.keyboard.press("k")
+        page.wait_for_function("() => { const p = (window.__olabPlayers || {}).t; return p && p.started; }",
+                               timeout=90_000)
+        page.evaluate("() => window.__olabPlayers.t.stop(false)")       # the test moves the frames itself
+        got = page.evaluate("""async (snap) => {
+          snap = eval(snap);
+          const p = window.__olabPlayers.t, out = [];
+          for (const [gd, c] of p.charts) {
+            const n = c.f.frames.length;
+            for (let i = 1; i < n; i++) await p.show(gd, i);
+            await new Promise((r) => setTimeout(r, 300));
+            const fresh = document.createElement('div');
+            fresh.style.width = gd.clientWidth + 'px'; fresh.style.height = gd.clientHeight + 'px';
+            document.body.appendChild(fresh);
+            const layout = Object.assign({}, c.layout, c.f.layouts[c.f.frame_layouts[n - 1]]);
+            await window.Plotly.newPlot(fresh, c.f.frames[n - 1].map((k) => c.f.traces[k]), gd.layout);
+            out.push({title: gd.layout.title && gd.layout.title.text, frames: n, moved: snap(gd), fresh: snap(fresh),
+                      full: p.full});
+            fresh.remove();
+          }
+          return out;
+        }""", _SNAPSHOT)
+        assert len(got) >= 2                                   # the data space and the mistakes at least
+        for chart in got:
+            assert chart["frames"] > 50, chart["title"]
+            for key in chart["fresh"]:
+                if key == "arrows":      # an arrow moved by relayout may land a pixel off a fresh one
+                    assert len(chart["moved"][key]) == len(chart["fresh"][key]), chart["title"]
+                    for a, b in zip(chart["moved"][key], chart["fresh"][key]):
+                        na, nb = (np.array(re.findall(r"-?[\d.]+", x), float) for x in (a, b))
+                        assert na.shape == nb.shape and np.all(np.abs(na - nb) <= 1.0), (chart["title"], a, b)
+                else:
+                    assert chart["moved"][key] == chart["fresh"][key], (chart["title"], key)
+        data_space = next(c for c in got if "Data space" in c["title"])
+        assert sum(data_space["fresh"]["points"]) > 300        # every point drawn (faded and seen)
+        assert got[-1]["full"] <= 3                            # the frames went by their changes
     finally:
         ctx.close()
