@@ -6,8 +6,10 @@ copied link reproduces the view.  Every control carries a ``help`` text.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -19,7 +21,8 @@ from olcore import StreamError, Trace, export, streams
 
 from . import cache, state, theme
 
-__all__ = ["seed_input", "round_player", "playing", "start_play", "csv_upload", "show_error", "chart", "download_run",
+__all__ = ["seed_input", "round_player", "playing", "start_play", "csv_upload", "show_error", "chart", "table",
+           "download_run",
            "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS", "SHORTCUTS"]
 
 #: Rounds per second offered by the player.
@@ -295,6 +298,37 @@ def _send_chart(spec: str, height: int | None, key: str | None, config: dict, wh
         plotly_config=proto.config, selection_mode=("points", "box", "lasso"), is_selection_activated=False,
         theme="streamlit", width="stretch", height="content", alt=None)
     dg._enqueue("plotly_chart", proto, layout_config=LayoutConfig(width="stretch", height=height or 450))
+
+
+_table_ids = itertools.count(1)
+
+
+def table(data, where=st, **options) -> None:
+    """``st.dataframe(data, **options)``, its element built once for every session that shows the same
+    data, and replayed from then on.
+
+    Streamlit builds a table's element afresh on every call: for a pandas ``Styler`` (the lecture's
+    table on /halving) pandas renders its styles each time, about 20 ms.  Here the first call with
+    given data and options runs ``st.dataframe`` inside an ``st.cache_data`` function, and every later
+    call replays the element it recorded (Streamlit's own replay of a cached function's elements: no
+    internals).  The data is keyed as :func:`olapp.cache.key_of` keys a memo argument (plain rows by
+    value, a memoised result by its token) or, when it cannot be keyed (a ``Styler``, a ``DataFrame``),
+    by the object itself while it lives: share such an object (build it with a memoised builder), or
+    every call builds its element again.  The data must not change after it is first shown.
+    """
+    try:
+        key = ("value", cache.key_of(data))
+    except cache.Uncacheable:
+        key = ("object", cache.per_object(data, "table", lambda: next(_table_ids)))
+    name = cache.digest(repr((key, sorted(options.items()))))
+    with where if where is not st else contextlib.nullcontext():
+        _table_element(name, data, options)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _table_element(name: str, _data, _options: dict) -> None:
+    """The table element of :func:`table`, recorded on the first call per ``name`` and replayed after."""
+    st.dataframe(_data, **_options)
 
 
 def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None, name: str = "run",

@@ -228,6 +228,12 @@ class LessonPage:
             if caption:
                 st.caption(caption)
 
+    def table(self, data, *, where=st, **options) -> None:
+        """A table (``st.dataframe`` options): its element is built once for every session showing the
+        same data and replayed after (:func:`olapp.controls.table`; a ``Styler`` from a memoised
+        builder is shared, so its styles are rendered once)."""
+        controls.table(data, where=where, **options)
+
     # -- theory ---------------------------------------------------------------------------------
     def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:
         """The theorem box: statement, the inequality with this run's numbers, whether it applies, source."""
