@@ -246,7 +246,7 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
     the frames travel in the chart's ``layout.meta``.
     """
     presenting = state.presenter_mode()
-    spec, height = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
+    spec, height, spec_id = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
     if play is not None:
         import json
 
@@ -256,25 +256,37 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
         meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
         layout["meta"] = {**meta, "olab_play": nonce, "olab_frames": frames, "olab_frames_id": cache.digest(frames)}
         spec = json.dumps(as_dict, separators=(",", ":"))
-    config = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2}}
-    _send_chart(spec, height, key, config, where)
+        spec_id = cache.digest(spec)
+    _send_chart(spec, height, key, _chart_config(filename), where, spec_id=spec_id)
 
 
-def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None]:
-    """The figure's JSON as ``st.plotly_chart`` writes it, and its height (presenter sizes applied)."""
+@functools.lru_cache(maxsize=256)
+def _chart_config(filename: str) -> str:
+    """The chart's plotly config as JSON: no logo, PNG export named ``filename``."""
+    import json
+
+    return json.dumps({"displaylogo": False,
+                       "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2}})
+
+
+def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None, str]:
+    """The figure's JSON as ``st.plotly_chart`` writes it, its height (presenter sizes applied) and
+    the JSON's digest (the element's identity)."""
     import plotly.io as pio
 
     if presenting:                          # enlarge a copy: the figure may be shared
         fig = theme.present(go.Figure(fig))
     as_dict = fig.to_dict()
     height = as_dict.get("layout", {}).get("height")
-    return pio.to_json(as_dict, validate=False), (int(height) if isinstance(height, (int, float)) else None)
+    spec = pio.to_json(as_dict, validate=False)
+    return spec, (int(height) if isinstance(height, (int, float)) else None), cache.digest(spec)
 
 
-def _send_chart(spec: str, height: int | None, key: str | None, config: dict, where) -> None:
+def _send_chart(spec: str, height: int | None, key: str | None, config: str, where, spec_id: str | None = None) -> None:
     """Send a plotly chart element from its JSON: what ``st.plotly_chart(fig, key=key, config=config)``
-    sends, without re-validating and re-serialising a figure that has not changed since the last
-    rerun (about 10 ms a chart).  ``tests/test_cache.py`` checks that both send the same element."""
+    sends (``config`` as JSON), without re-validating and re-serialising a figure that has not changed
+    since the last rerun (about 10 ms a chart).  ``spec_id``: the digest of ``spec``, when known.
+    ``tests/test_cache.py`` checks that both send the same element."""
     try:
         from streamlit.elements.lib.form_utils import current_form_id
         from streamlit.elements.lib.layout_utils import LayoutConfig
@@ -283,18 +295,17 @@ def _send_chart(spec: str, height: int | None, key: str | None, config: dict, wh
     except ImportError:                     # a Streamlit whose internals moved: the public way
         import json
 
-        where.plotly_chart(json.loads(spec), key=key, config=config)
+        where.plotly_chart(json.loads(spec), key=key, config=json.loads(config))
         return
-    import json
-
     dg = where if hasattr(where, "_enqueue") else st._main
     proto = PlotlyChartProto()
     proto.theme = "streamlit"
     proto.form_id = current_form_id(dg)
     proto.spec = spec
-    proto.config = json.dumps(config)
+    proto.config = config
     proto.id = compute_and_register_element_id(
-        "plotly_chart", user_key=key, key_as_main_identity=False, dg=dg, plotly_spec=cache.digest(spec),
+        "plotly_chart", user_key=key, key_as_main_identity=False, dg=dg,
+        plotly_spec=spec_id or cache.digest(spec),
         plotly_config=proto.config, selection_mode=("points", "box", "lasso"), is_selection_activated=False,
         theme="streamlit", width="stretch", height="content", alt=None)
     dg._enqueue("plotly_chart", proto, layout_config=LayoutConfig(width="stretch", height=height or 450))
