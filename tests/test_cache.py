@@ -216,3 +216,20 @@ def test_the_kit_sends_the_table_streamlit_would_send_and_replays_it():
         assert kit.SerializeToString(deterministic=True).replace(kit.arrow_data.styler.uuid.encode(), b"") == \
             by_st.SerializeToString(deterministic=True).replace(by_st.arrow_data.styler.uuid.encode(), b"")
         assert rows_kit.SerializeToString(deterministic=True) == rows_st.SerializeToString(deterministic=True)
+
+
+@dataclass(frozen=True)
+class _Bag:
+    k: int
+
+    def times(self, x):
+        _calls.append(("times", self.k, x))
+        return self.k * x
+
+
+def test_a_bound_method_is_keyed_by_the_object_it_is_bound_to():
+    _calls.clear()
+    two, three = _Bag(2), _Bag(3)
+    assert cache.memo(two.times, 5) == 10 and cache.memo(three.times, 5) == 15    # not the first object's answer
+    assert cache.memo(_Bag(2).times, 5) == 10 and _calls == [("times", 2, 5), ("times", 3, 5)]
+    assert cache.key_of(two.times) != cache.key_of(three.times)
