@@ -20,14 +20,7 @@ olcore.warm_in_background()  # compile/load the numba kernels once per process, 
 ICON = str(Path(__file__).resolve().parent / "olapp" / "assets" / "icon.png")
 st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
 
-PAGES = {
-    section: [st.Page(entry.path, title=entry.title, icon=entry.icon, url_path=entry.url_path or None,
-                      default=entry is registry.HOME)
-              for entry in entries]
-    for section, entries in registry.sections().items()
-}
-
-page = st.navigation(PAGES)
+page = st.navigation(registry.navigation_pages())
 presenting = state.apply_presenter_mode()
 if not presenting:
     st.sidebar.button("Present this lesson", icon=":material/co_present:", key="present_on", width="stretch",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import inspect
 import itertools
 import threading
 import weakref
@@ -115,6 +116,8 @@ def key_of(x: Any) -> Any:
         return ("dict", tuple((key_of(k), key_of(v)) for k, v in x.items()))
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return (type(x).__qualname__, tuple(key_of(getattr(x, f.name)) for f in dataclasses.fields(x)))
+    if inspect.ismethod(x):                 # a bound method: its function and the object it is bound to
+        return ("method", key_of(x.__func__), key_of(x.__self__))
     if callable(x) and "<" not in getattr(x, "__qualname__", "<"):     # a named function (never a lambda)
         return ("fn", getattr(x, "__module__", ""), x.__qualname__)
     raise Uncacheable(f"cannot key an argument of type {type(x).__name__}")
@@ -214,6 +217,8 @@ def memo(fn: Callable, *args, **kwargs) -> Any:
     """
     try:
         key = (key_of(args), key_of(tuple(sorted(kwargs.items()))))
+        if inspect.ismethod(fn):            # a bound method: one entry per object it is bound to
+            key += (key_of(fn.__self__),)
     except Uncacheable:
         return fn(*args, **kwargs)
     name = (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", repr(fn)))

@@ -6,8 +6,10 @@ copied link reproduces the view.  Every control carries a ``help`` text.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -19,7 +21,8 @@ from olcore import StreamError, Trace, export, streams
 
 from . import cache, state, theme
 
-__all__ = ["seed_input", "round_player", "playing", "start_play", "csv_upload", "show_error", "chart", "download_run",
+__all__ = ["seed_input", "round_player", "playing", "start_play", "csv_upload", "show_error", "chart", "table",
+           "download_run",
            "show_code", "Preset", "matching_preset", "preset_selector", "PLAY_SPEEDS", "SHORTCUTS"]
 
 #: Rounds per second offered by the player.
@@ -243,7 +246,7 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
     the frames travel in the chart's ``layout.meta``.
     """
     presenting = state.presenter_mode()
-    spec, height = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
+    spec, height, spec_id = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
     if play is not None:
         import json
 
@@ -253,25 +256,37 @@ def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learni
         meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
         layout["meta"] = {**meta, "olab_play": nonce, "olab_frames": frames, "olab_frames_id": cache.digest(frames)}
         spec = json.dumps(as_dict, separators=(",", ":"))
-    config = {"displaylogo": False, "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2}}
-    _send_chart(spec, height, key, config, where)
+        spec_id = cache.digest(spec)
+    _send_chart(spec, height, key, _chart_config(filename), where, spec_id=spec_id)
 
 
-def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None]:
-    """The figure's JSON as ``st.plotly_chart`` writes it, and its height (presenter sizes applied)."""
+@functools.lru_cache(maxsize=256)
+def _chart_config(filename: str) -> str:
+    """The chart's plotly config as JSON: no logo, PNG export named ``filename``."""
+    import json
+
+    return json.dumps({"displaylogo": False,
+                       "toImageButtonOptions": {"format": "png", "filename": filename, "scale": 2}})
+
+
+def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None, str]:
+    """The figure's JSON as ``st.plotly_chart`` writes it, its height (presenter sizes applied) and
+    the JSON's digest (the element's identity)."""
     import plotly.io as pio
 
     if presenting:                          # enlarge a copy: the figure may be shared
         fig = theme.present(go.Figure(fig))
     as_dict = fig.to_dict()
     height = as_dict.get("layout", {}).get("height")
-    return pio.to_json(as_dict, validate=False), (int(height) if isinstance(height, (int, float)) else None)
+    spec = pio.to_json(as_dict, validate=False)
+    return spec, (int(height) if isinstance(height, (int, float)) else None), cache.digest(spec)
 
 
-def _send_chart(spec: str, height: int | None, key: str | None, config: dict, where) -> None:
+def _send_chart(spec: str, height: int | None, key: str | None, config: str, where, spec_id: str | None = None) -> None:
     """Send a plotly chart element from its JSON: what ``st.plotly_chart(fig, key=key, config=config)``
-    sends, without re-validating and re-serialising a figure that has not changed since the last
-    rerun (about 10 ms a chart).  ``tests/test_cache.py`` checks that both send the same element."""
+    sends (``config`` as JSON), without re-validating and re-serialising a figure that has not changed
+    since the last rerun (about 10 ms a chart).  ``spec_id``: the digest of ``spec``, when known.
+    ``tests/test_cache.py`` checks that both send the same element."""
     try:
         from streamlit.elements.lib.form_utils import current_form_id
         from streamlit.elements.lib.layout_utils import LayoutConfig
@@ -280,21 +295,51 @@ def _send_chart(spec: str, height: int | None, key: str | None, config: dict, wh
     except ImportError:                     # a Streamlit whose internals moved: the public way
         import json
 
-        where.plotly_chart(json.loads(spec), key=key, config=config)
+        where.plotly_chart(json.loads(spec), key=key, config=json.loads(config))
         return
-    import json
-
     dg = where if hasattr(where, "_enqueue") else st._main
     proto = PlotlyChartProto()
     proto.theme = "streamlit"
     proto.form_id = current_form_id(dg)
     proto.spec = spec
-    proto.config = json.dumps(config)
+    proto.config = config
     proto.id = compute_and_register_element_id(
-        "plotly_chart", user_key=key, key_as_main_identity=False, dg=dg, plotly_spec=cache.digest(spec),
+        "plotly_chart", user_key=key, key_as_main_identity=False, dg=dg,
+        plotly_spec=spec_id or cache.digest(spec),
         plotly_config=proto.config, selection_mode=("points", "box", "lasso"), is_selection_activated=False,
         theme="streamlit", width="stretch", height="content", alt=None)
     dg._enqueue("plotly_chart", proto, layout_config=LayoutConfig(width="stretch", height=height or 450))
+
+
+_table_ids = itertools.count(1)
+
+
+def table(data, where=st, **options) -> None:
+    """``st.dataframe(data, **options)``, its element built once for every session that shows the same
+    data, and replayed from then on.
+
+    Streamlit builds a table's element afresh on every call: for a pandas ``Styler`` (the lecture's
+    table on /halving) pandas renders its styles each time, about 20 ms.  Here the first call with
+    given data and options runs ``st.dataframe`` inside an ``st.cache_data`` function, and every later
+    call replays the element it recorded (Streamlit's own replay of a cached function's elements: no
+    internals).  The data is keyed as :func:`olapp.cache.key_of` keys a memo argument (plain rows by
+    value, a memoised result by its token) or, when it cannot be keyed (a ``Styler``, a ``DataFrame``),
+    by the object itself while it lives: share such an object (build it with a memoised builder), or
+    every call builds its element again.  The data must not change after it is first shown.
+    """
+    try:
+        key = ("value", cache.key_of(data))
+    except cache.Uncacheable:
+        key = ("object", cache.per_object(data, "table", lambda: next(_table_ids)))
+    name = cache.digest(repr((key, sorted(options.items()))))
+    with where if where is not st else contextlib.nullcontext():
+        _table_element(name, data, options)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _table_element(name: str, _data, _options: dict) -> None:
+    """The table element of :func:`table`, recorded on the first call per ``name`` and replayed after."""
+    st.dataframe(_data, **_options)
 
 
 def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None, name: str = "run",

@@ -223,10 +223,15 @@ class LessonPage:
             nonce, start, stop = self._play
             frames = animation.frames(*how, start, stop)
             play = (nonce, frames) if frames is not None else None
-        with where.container():
-            controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", play=play)
-            if caption:
-                st.caption(caption)
+        controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", where=where, play=play)
+        if caption:
+            where.caption(caption)
+
+    def table(self, data, *, where=st, **options) -> None:
+        """A table (``st.dataframe`` options): its element is built once for every session showing the
+        same data and replayed after (:func:`olapp.controls.table`; a ``Styler`` from a memoised
+        builder is shared, so its styles are rendered once)."""
+        controls.table(data, where=where, **options)
 
     # -- theory ---------------------------------------------------------------------------------
     def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:

@@ -16,7 +16,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Mapping
 
-__all__ = ["Lesson", "Legacy", "LESSONS", "HOME", "lesson", "lessons", "sections"]
+__all__ = ["Lesson", "Legacy", "LESSONS", "HOME", "lesson", "lessons", "sections", "navigation_pages"]
 
 
 @dataclass(frozen=True)
@@ -169,3 +169,32 @@ def sections() -> dict[str, list[Lesson]]:
     for entry in LESSONS:
         out.setdefault(entry.section, []).append(entry)
     return out
+
+
+_built_pages: dict = {}
+
+
+def navigation_pages() -> dict[str, list]:
+    """``st.Page`` objects for ``st.navigation``, by section (the home page the default).
+
+    Building an ``st.Page`` resolves its file on disk (about 0.15 ms each, every run of every
+    session): they are built once per app folder and each run gets shallow copies, so that no two
+    runs share the object ``st.navigation`` marks as the one to run.
+    """
+    import copy
+
+    import streamlit as st
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    folder = getattr(getattr(ctx, "pages_manager", None), "main_script_parent", None)
+    built = _built_pages.get(folder)
+    if built is None:
+        built = {section: [st.Page(entry.path, title=entry.title, icon=entry.icon, url_path=entry.url_path or None,
+                                   default=entry is HOME)
+                           for entry in entries]
+                 for section, entries in sections().items()}
+        if folder is None:                 # no app folder to key on (bare mode): nothing kept
+            return built
+        _built_pages[folder] = built
+    return {section: [copy.copy(p) for p in pages] for section, pages in built.items()}

@@ -75,7 +75,7 @@ else:
 # -- the lecture's table, live ----------------------------------------------------------------
 page.section("The lecture's table, live")
 view = figs.table(a, t)
-st.dataframe(view.styler, width="stretch", height="content")
+page.table(view.styler, width="stretch", height="content")
 st.caption(text.table(a, t, view))
 if a.empty_by(t):
     st.warning(text.empty_warning(a), icon=":material/info:")
@@ -92,7 +92,7 @@ with page.proof("Proof, step by step with this run", text.PROOF_INTRO):
     st.markdown(text.PROOF_STEPS)
     rows = a.proof_rows(t)
     if rows:
-        st.dataframe(rows, width="stretch", hide_index=True)
+        page.table(rows, width="stretch", hide_index=True)
         st.caption(text.proof_table(a, t))
     closing, chain = text.proof_end(a, t)
     if closing:

@@ -50,7 +50,7 @@ page.section("Watch it learn")
 t = page.player(a.T, events=a.trace.mistakes)
 page.tally(t, a.T, [("mistakes", a.mistakes_at(t), a.bound)], text.readout(a))
 if a.d == 2:
-    view = lesson.at_round(a, t)
+    view = page.run(lesson.at_round, a, t)
     left, right = st.columns(2)
     page.chart(figs.data_space(a, t), text.data_space(a, view), key="geom", where=left)
     page.chart(figs.weight_space(a, t), text.weight_space(a, view), key="wspace", where=right)

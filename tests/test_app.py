@@ -27,8 +27,8 @@ def test_navigation_has_the_five_mission_pages_at_their_fixed_paths():
     for page, path in REQUIRED.items():
         assert served.get(page) == path, f"{page} should be served at /{path}, found {served.get(page)!r}"
         assert (ROOT / page).exists()
-    # app.py navigates over the registry, not a list of its own
-    assert "registry.sections()" in (ROOT / "app.py").read_text()
+    # app.py navigates over the registry, not a list of its own (registry.navigation_pages: its sections' st.Page objects)
+    assert "st.navigation(registry.navigation_pages())" in (ROOT / "app.py").read_text()
 
 
 def test_home_page_runs_and_links_every_mission_page():
@@ -85,3 +85,32 @@ def test_returning_a_widget_to_its_default_is_not_reported_as_a_bad_link():
     at.number_input(key="seed").set_value(0).run()  # the default: Streamlit drops ?seed from the URL
     assert not at.exception
     assert not [w for w in at.warning if "This link had settings" in w.value]
+
+
+_TWO_NAVIGATIONS = """
+import streamlit as st
+
+from olapp import registry
+
+first, second = registry.navigation_pages(), registry.navigation_pages()
+flat = [p for pages in first.values() for p in pages]
+again = [p for pages in second.values() for p in pages]
+st.session_state["pages"] = [(p.url_path, p.title, p.icon, p._default) for p in flat]
+st.session_state["again"] = [(p.url_path, p.title, p.icon, p._default) for p in again]
+st.session_state["shared"] = any(a is b for a in flat for b in again)
+"""
+
+
+def test_navigation_pages_are_built_once_and_each_run_gets_its_own_copies(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from olapp import registry
+
+    (tmp_path / "pages").symlink_to(ROOT / "pages")        # the page files, beside the script as app.py has them
+    (tmp_path / "nav.py").write_text(_TWO_NAVIGATIONS)
+    at = AppTest.from_file(str(tmp_path / "nav.py"), default_timeout=60).run()
+    assert not at.exception
+    pages = at.session_state["pages"]
+    assert pages == at.session_state["again"] and not at.session_state["shared"]
+    expected = [(e.url_path, e.title) for entries in registry.sections().values() for e in entries]
+    assert [(p[0], p[1]) for p in pages] == expected and [p[3] for p in pages].count(True) == 1

@@ -172,3 +172,72 @@ def test_keys_of_empty_and_object_arrays_follow_their_values():
     a, b = np.array(["x" * 3, None], dtype=object), np.array(["".join("xxx"), None], dtype=object)
     assert a[0] is not b[0] and cache.key_of(a) == cache.key_of(b)
     assert cache.key_of(a) != cache.key_of(np.array(["xxy", None], dtype=object))
+def _tables():
+    import pandas as pd
+    import streamlit as st
+
+    from olapp import controls
+
+    df = pd.DataFrame({"a": ["1", "✗"], "b": ["0", "1"]}, index=["round 1", "after round 1"])
+    styler = st.session_state.setdefault("styler", df.style.apply(   # one shared Styler, as a memoised view
+        lambda d: pd.DataFrame([["color: red", ""], ["", "font-weight: 700"]], index=d.index, columns=d.columns),
+        axis=None))
+    rows = [{"mistake": 1, "round": 3}, {"mistake": 2, "round": 5}]
+    st.dataframe(styler, width="stretch", height="content")
+    controls.table(styler, width="stretch", height="content")
+    st.dataframe(rows, width="stretch", hide_index=True)
+    left, _ = st.columns(2)
+    controls.table([dict(r) for r in rows], where=left, width="stretch", hide_index=True)   # equal rows: keyed by value
+
+
+def test_the_kit_sends_the_table_streamlit_would_send_and_replays_it():
+    import streamlit as st
+    from streamlit.elements.lib.pandas_styler_utils import marshall_styler
+
+    def elements(at):
+        return [el.proto for el in at.get("dataframe")]
+
+    st.cache_data.clear()
+    at = AppTest.from_function(_tables, default_timeout=60).run()
+    assert not at.exception
+    first = elements(at)
+    assert len(first) == 4
+    calls = []
+    real = marshall_styler
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    import streamlit.elements.arrow as arrow
+
+    arrow.marshall_styler = counting
+    try:
+        at.run()                             # a rerun: the kit's tables are replayed, not built
+    finally:
+        arrow.marshall_styler = real
+    assert not at.exception
+    again = elements(at)
+    assert len(calls) == 1                   # only st.dataframe styled its table again
+    for protos in (first, again):
+        by_st, kit, rows_st, rows_kit = protos
+        assert kit.SerializeToString(deterministic=True).replace(kit.arrow_data.styler.uuid.encode(), b"") == \
+            by_st.SerializeToString(deterministic=True).replace(by_st.arrow_data.styler.uuid.encode(), b"")
+        assert rows_kit.SerializeToString(deterministic=True) == rows_st.SerializeToString(deterministic=True)
+
+
+@dataclass(frozen=True)
+class _Bag:
+    k: int
+
+    def times(self, x):
+        _calls.append(("times", self.k, x))
+        return self.k * x
+
+
+def test_a_bound_method_is_keyed_by_the_object_it_is_bound_to():
+    _calls.clear()
+    two, three = _Bag(2), _Bag(3)
+    assert cache.memo(two.times, 5) == 10 and cache.memo(three.times, 5) == 15    # not the first object's answer
+    assert cache.memo(_Bag(2).times, 5) == 10 and _calls == [("times", 2, 5), ("times", 3, 5)]
+    assert cache.key_of(two.times) != cache.key_of(three.times)

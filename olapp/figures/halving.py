@@ -62,13 +62,16 @@ class TableView:
         return self.styler.data
 
 
+@figure
 def table(a, t: int) -> TableView:
     r"""The UCL slide's table after ``t`` rounds: rounds as rows, experts as columns.
 
     A cell shows an expert's advice while it is consistent before that round and ✗ once it has
     been crossed out.  Columns ŷ, y, loss and :math:`|C_t|`; the last row ("after round t")
     marks who is still consistent (✓).  Wrong advice of a consistent expert (the round it is
-    crossed out) and mistakes are shaded vermillion, crossed-out cells greyed.
+    crossed out) and mistakes are shaded vermillion, crossed-out cells greyed.  Built once per
+    ``(a, t)`` and shared (``@figure``), so the page sends its element without restyling it
+    (:meth:`olapp.kit.LessonPage.table`).
     """
     X, y = a.X, a.y
     alive, pred = a.alive, np.asarray(a.trace.predictions)
