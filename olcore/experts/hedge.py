@@ -270,17 +270,17 @@ def _rounds(L, eta, B, u, rec, out, snap, W):
     the round's losses are added: so one pass per round adds the losses and makes the next
     weights; when that leaves the best weight below :math:`e^{-1}` (:math:`\eta` times the best
     expert's loss above 1) the weights are made again with the exact shift, so tiny weights do
-    not underflow earlier than with the exact shift).  While every loss is a whole number
-    (0/1 losses, the notes' mistakes), :math:`\ln w_{t,i} - m_t = -\eta k` with
-    :math:`k = S_{t,i} - \min_j S_{t-1,j}` a whole number, and :math:`e^{-\eta k}` is computed
-    once per ``k`` (a table, as Weighted Majority's :math:`\beta^k`), not once per expert and round.
+    not underflow earlier than with the exact shift).  The exponentials are
+    :func:`olcore.jit.exp_lanes` (within 1 ulp of libm's, computed four at a time).
 
-    Each round is a few simple loops LLVM vectorises: the row's check and :math:`v_t\cdot\ell_t`,
-    :math:`\sum_i v_{t,i}\ell_{t,i}^2` (:func:`_row_check`), the cumulative losses and the next
-    weights with their sums by blocks of ``BLOCK`` experts (:func:`_add_whole`,
-    :func:`_exp_weights`), and the HA-2 draw, which skips whole blocks (:func:`_draw`).  The sums
-    :math:`W_t`, :math:`v_t\cdot\ell_t` and :math:`\sum_i v_{t,i}\ell_{t,i}^2` are **reordered**
-    (``fastmath`` reassociation), so they may differ from left-to-right sums in the last bits.
+    Each round is a few simple loops LLVM vectorises: the row's check and the sums
+    :math:`\sum_i \tilde w_{t,i}\ell_{t,i}`, :math:`\sum_i \tilde w_{t,i}\ell_{t,i}^2`
+    (:func:`_row_check`), the cumulative losses and the next weights with their sums by blocks of
+    ``BLOCK`` experts (:func:`_add_losses`), and the HA-2 draw, which skips whole blocks
+    (:func:`_draw`).  The sums :math:`W_t`, :math:`v_t\cdot\ell_t` and
+    :math:`\sum_i v_{t,i}\ell_{t,i}^2` are **reordered** (``fastmath`` reassociation: added in
+    vector lanes and by blocks), so they may differ from left-to-right sums in the last bits; the
+    draw's prefix sums are the block sums, then left to right inside the block that decides.
 
     Checks every row before it uses it (losses in [0, B]; ``bad`` = the first bad row, else -1).
     When ``out`` has T rows, ``L`` is copied into it; when ``snap`` (int8) has T rows, ``L`` is
