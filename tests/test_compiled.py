@@ -437,3 +437,21 @@ def test_hedge_copies_a_writable_loss_matrix_compactly_and_shares_a_read_only_on
     Lr = L0.copy()
     Lr.setflags(write=False)
     assert np.shares_memory(experts.hedge(Lr, 0.4).expert_losses, Lr)
+
+
+def test_perceptron_loop_writes_the_same_weight_table_as_the_replay(monkeypatch):
+    """With record='every' the loop writes one table row per mistake itself; a run too large for
+    that room replays the mistakes after the loop instead: the same rows either way."""
+    rng = np.random.default_rng(9)
+    for _ in range(20):
+        T, d = int(rng.integers(1, 300)), int(rng.integers(1, 8))
+        X = rng.normal(size=(T, d))
+        y = np.where(rng.random(T) < 0.5, 1.0, -1.0)
+        epochs = int(rng.integers(1, 4))
+        tr = linear.perceptron(X, y, epochs=epochs)
+        with monkeypatch.context() as m:
+            m.setattr(perc_mod, "TABLE_ROOM", 0)
+            replayed = linear.perceptron(X, y, epochs=epochs)
+        np.testing.assert_array_equal(tr.weight_table, replayed.weight_table)
+        np.testing.assert_array_equal(tr.weight_index, replayed.weight_index)
+        assert not tr.weight_table.flags.writeable and tr.weight_table.shape[0] == tr.n_mistakes + 1
