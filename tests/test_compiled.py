@@ -439,19 +439,25 @@ def test_hedge_copies_a_writable_loss_matrix_compactly_and_shares_a_read_only_on
     assert np.shares_memory(experts.hedge(Lr, 0.4).expert_losses, Lr)
 
 
-def test_perceptron_loop_writes_the_same_weight_table_as_the_replay(monkeypatch):
-    """With record='every' the loop writes one table row per mistake itself; a run too large for
-    that room replays the mistakes after the loop instead: the same rows either way."""
+@pytest.mark.parametrize("learner", ["perceptron", "PA", "PA-I", "PA-II", "ogd", "ogd_conservative"])
+def test_loops_write_the_same_weight_table_as_the_replay(monkeypatch, learner):
+    """With record='every' the loop writes one table row per update itself; a run too large for
+    that room replays the updates after the loop instead: the same rows either way."""
+    run, mod = {
+        "perceptron": (lambda X, y, e: linear.perceptron(X, y, epochs=e), perc_mod),
+        "ogd": (lambda X, y, e: linear.ogd_hinge(X, y, 0.3, epochs=e), pa_mod),
+        "ogd_conservative": (lambda X, y, e: linear.ogd_hinge(X, y, 0.3, epochs=e, conservative=True), pa_mod),
+    }.get(learner, (lambda X, y, e: linear.passive_aggressive(X, y, learner, C=0.7, epochs=e), pa_mod))
     rng = np.random.default_rng(9)
     for _ in range(20):
         T, d = int(rng.integers(1, 300)), int(rng.integers(1, 8))
         X = rng.normal(size=(T, d))
         y = np.where(rng.random(T) < 0.5, 1.0, -1.0)
         epochs = int(rng.integers(1, 4))
-        tr = linear.perceptron(X, y, epochs=epochs)
+        tr = run(X, y, epochs)
         with monkeypatch.context() as m:
-            m.setattr(perc_mod, "TABLE_ROOM", 0)
-            replayed = linear.perceptron(X, y, epochs=epochs)
+            m.setattr(mod, "TABLE_ROOM", 0)
+            replayed = run(X, y, epochs)
         np.testing.assert_array_equal(tr.weight_table, replayed.weight_table)
         np.testing.assert_array_equal(tr.weight_index, replayed.weight_index)
-        assert not tr.weight_table.flags.writeable and tr.weight_table.shape[0] == tr.n_mistakes + 1
+        assert not tr.weight_table.flags.writeable and tr.weight_table.shape[0] == tr.weight_index[-1] + 1
