@@ -36,7 +36,7 @@ import numpy as np
 
 from .errors import StreamError
 
-__all__ = ["Trace", "LazyExtras"]
+__all__ = ["Trace", "LazyExtras", "LazyArray"]
 
 
 def _readonly_all_the_way(a: np.ndarray) -> bool:
@@ -111,6 +111,54 @@ class LazyExtras(Mapping):
         return f"LazyExtras({self._order!r})"
 
 
+class LazyArray:
+    """An array made on first use: ``LazyArray(shape, make, *args)`` stands for ``make(*args)``,
+    an array of ``shape``.  :class:`Trace` takes one for ``expert_losses`` (e.g. the float64
+    losses of a run whose loop kept them as int8: an eighth of the bytes to write, and the
+    float64 array is only built if a page reads it).  ``make`` and ``args`` must pickle (a
+    module-level function and arrays): a trace pickles with the array made."""
+
+    __slots__ = ("shape", "make", "args")
+
+    def __init__(self, shape, make: Callable[..., np.ndarray], *args):
+        self.shape = tuple(int(d) for d in shape)
+        self.make = make
+        self.args = args
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __call__(self) -> np.ndarray:
+        return self.make(*self.args)
+
+
+class _LazyField:
+    """A dataclass field that may hold a :class:`LazyArray`, made (and frozen) on first read."""
+
+    def __set_name__(self, owner, name):
+        self.slot = "_" + name
+        self.name = name
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return None                               # the dataclass default
+        v = obj.__dict__.get(self.slot)
+        if isinstance(v, LazyArray):
+            made = np.asarray(v())
+            if made.shape != v.shape:
+                raise StreamError.bad(self.name, f"shape {made.shape}", f"{v.shape}")
+            if made.base is None:
+                made.setflags(write=False)
+            made = _frozen(made, self.name, float)
+            obj.__dict__[self.slot] = made
+            return made
+        return v
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.slot] = value
+
+
 @dataclass(frozen=True, eq=False)
 class Trace:
     """Per-round arrays of one run (see the module docstring for shapes).
@@ -125,7 +173,8 @@ class Trace:
         Row of ``weight_table`` in force before round ``t``; ``None`` means
         ``arange(T+1)`` (then ``weight_table`` must have T+1 rows).
     mistakes : bool array (T,), default=None
-    expert_losses : array (T, n), default=None
+    expert_losses : array (T, n) or LazyArray, default=None
+        A :class:`LazyArray` is made into the array on first read of ``trace.expert_losses``.
     extras : mapping of str to array, default=empty
         Proof-view quantities, each indexed by round (a :class:`LazyExtras` computes some of
         them on first use).
@@ -143,7 +192,7 @@ class Trace:
     weight_table: np.ndarray
     weight_index: np.ndarray | None = None
     mistakes: np.ndarray | None = None
-    expert_losses: np.ndarray | None = None
+    expert_losses: np.ndarray | None = _LazyField()
     extras: Mapping[str, np.ndarray] = field(default_factory=dict)
     weight_rounds: np.ndarray | None = None
 
@@ -193,13 +242,19 @@ class Trace:
             if m.shape != (T,):
                 raise StreamError.bad("mistakes", f"shape {m.shape}", f"({T},)")
             set_(self, "mistakes", m)
-        if self.expert_losses is not None:
-            e = _frozen(self.expert_losses, "expert_losses", float)
-            if e.ndim != 2 or e.shape[0] != T:
+        e = self.__dict__.get("_expert_losses")
+        if e is not None:
+            if not isinstance(e, LazyArray):
+                e = _frozen(e, "expert_losses", float)
+            if len(e.shape) != 2 or e.shape[0] != T:
                 raise StreamError.bad("expert_losses", f"shape {e.shape}", f"({T}, n)")
             set_(self, "expert_losses", e)
         if not isinstance(self.extras, LazyExtras):
             set_(self, "extras", {k: _frozen(v, k) for k, v in dict(self.extras).items()})
+
+    def __getstate__(self):
+        self.expert_losses                            # noqa: B018  (a LazyArray is made: pickles as an array)
+        return self.__dict__
 
     # -- sizes -------------------------------------------------------------------------
     @property

@@ -385,3 +385,79 @@ def test_widrow_hoff_record_keeps_the_rows_it_names():
         linear.widrow_hoff(X, y, 0.05, u=np.ones(3), record="final")
     with pytest.raises(StreamError, match="record"):
         linear.widrow_hoff(X, y, 0.05, record="some")
+
+
+def test_exp_lanes_is_within_one_ulp_of_libm_and_underflows_like_it():
+    rng = np.random.default_rng(12)
+    x = np.concatenate([-rng.random(20000) * 760, -rng.random(2000) * 1e-6, -np.arange(0, 760, 0.25),
+                        [0.0, -0.0, -745.2, -745.1, -744.4, -708.4, -708.3, -1400.0, -1e9, -np.inf, 1e-300]])
+
+    @jit.njit
+    def lanes(x, out):
+        for i in range(x.shape[0]):
+            out[i] = jit.exp_lanes(x[i])
+
+    got = np.empty_like(x)
+    lanes(x, got)
+    want = np.exp(x)
+    ulps = np.abs(got - want) / np.spacing(np.maximum(want, np.finfo(float).tiny))
+    normal = want >= np.finfo(float).tiny
+    assert ulps[normal].max() <= 1.0
+    assert np.abs(got[~normal] - want[~normal]).max() <= 2 * np.finfo(float).smallest_subnormal * 2**10
+    assert (got[want == 0] == 0).all() and (got[x == 0] == 1.0).all()
+
+
+def test_hedge_copies_a_writable_loss_matrix_compactly_and_shares_a_read_only_one():
+    """Whole-number losses are copied as int8 (float64 made on first read), a stream that turns
+    fractional midway switches to a float64 copy, a read-only matrix is shared; every trace holds
+    the losses it was run on whatever the caller does to its array afterwards, and pickles."""
+    import pickle
+
+    rng = np.random.default_rng(8)
+    for kind in ("01", "integers", "mixed", "float"):
+        L = (rng.random((90, 7)) < 0.4).astype(float)
+        B = 1.0
+        if kind == "integers":
+            B, L = 100.0, rng.integers(0, 101, (90, 7)).astype(float)
+        elif kind == "mixed":
+            L[50:] = rng.random((40, 7))
+        elif kind == "float":
+            L = rng.random((90, 7))
+        L0 = L.copy()
+        tr = experts.hedge(L, 0.4, B=B)
+        ref = experts.hedge(L0.copy(), 0.4, B=B)
+        L[:] = 0.5                                              # the caller reuses its array
+        assert L.flags.writeable
+        np.testing.assert_array_equal(tr.expert_losses, L0)
+        assert tr.expert_losses.dtype == np.float64 and not tr.expert_losses.flags.writeable
+        np.testing.assert_array_equal(tr.weights, ref.weights)
+        back = pickle.loads(pickle.dumps(experts.hedge(L0.copy(), 0.4, B=B)))
+        np.testing.assert_array_equal(back.expert_losses, L0)
+        np.testing.assert_array_equal(back.regret, ref.regret)
+    Lr = L0.copy()
+    Lr.setflags(write=False)
+    assert np.shares_memory(experts.hedge(Lr, 0.4).expert_losses, Lr)
+
+
+@pytest.mark.parametrize("learner", ["perceptron", "PA", "PA-I", "PA-II", "ogd", "ogd_conservative"])
+def test_loops_write_the_same_weight_table_as_the_replay(monkeypatch, learner):
+    """With record='every' the loop writes one table row per update itself; a run too large for
+    that room replays the updates after the loop instead: the same rows either way."""
+    run, mod = {
+        "perceptron": (lambda X, y, e: linear.perceptron(X, y, epochs=e), perc_mod),
+        "ogd": (lambda X, y, e: linear.ogd_hinge(X, y, 0.3, epochs=e), pa_mod),
+        "ogd_conservative": (lambda X, y, e: linear.ogd_hinge(X, y, 0.3, epochs=e, conservative=True), pa_mod),
+    }.get(learner, (lambda X, y, e: linear.passive_aggressive(X, y, learner, C=0.7, epochs=e), pa_mod))
+    rng = np.random.default_rng(9)
+    for _ in range(20):
+        T, d = int(rng.integers(1, 300)), int(rng.integers(1, 8))
+        X = rng.normal(size=(T, d))
+        y = np.where(rng.random(T) < 0.5, 1.0, -1.0)
+        epochs = int(rng.integers(1, 4))
+        tr = run(X, y, epochs)
+        with monkeypatch.context() as m:
+            m.setattr(mod, "TABLE_ROOM", 0)
+            replayed = run(X, y, epochs)
+        np.testing.assert_array_equal(tr.weight_table, replayed.weight_table)
+        np.testing.assert_array_equal(tr.weight_index, replayed.weight_index)
+        assert not tr.weight_table.flags.writeable and tr.weight_table.shape[0] == tr.weight_index[-1] + 1

@@ -70,3 +70,24 @@ def test_bad_shapes_raise_stream_error_naming_the_field(kwargs, field):
 def test_weights_at_out_of_range():
     with pytest.raises(StreamError, match="round"):
         dense().weights_at(6)
+
+
+def test_expert_losses_may_be_made_on_first_read():
+    from olcore.trace import LazyArray
+
+    made = []
+
+    def make(a):
+        made.append(1)
+        return a.astype(float)
+
+    bits = np.array([[0, 1], [1, 1], [0, 0]], dtype=np.int8)
+    tr = Trace(losses=np.zeros(3), predictions=np.zeros(3), weight_table=np.zeros((4, 2)),
+               expert_losses=LazyArray((3, 2), make, bits))
+    assert made == []
+    e = tr.expert_losses
+    assert made == [1] and e.dtype == float and not e.flags.writeable and tr.expert_losses is e
+    np.testing.assert_array_equal(tr.cumulative_expert_loss[-1], [1.0, 2.0])
+    with pytest.raises(StreamError, match="expert_losses"):
+        Trace(losses=np.zeros(2), predictions=np.zeros(2), weight_table=np.zeros((3, 2)),
+              expert_losses=LazyArray((3, 2), make, bits))

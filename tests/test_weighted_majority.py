@@ -108,3 +108,27 @@ def test_rwm_rejects_beta_zero_and_bound_rejects_small_beta():
         experts.randomized_weighted_majority([[0, 1]], [1], beta=0.0)
     with pytest.raises(StreamError, match="beta"):
         experts.weighted_majority([[0, 1]], [1], beta=1.0)
+
+
+def test_wm_votes_decided_in_lanes_agree_with_the_notes_sums_on_ties_and_near_ties():
+    """The compiled loop adds the votes in vector lanes (reordered) and takes the vote again left
+    to right with beta**k when the two are within rounding of each other: on streams built to tie
+    (pairs of experts with opposite advice, and many experts whose weights sum to the same total
+    in different orders) its predictions equal the reference class's bit for bit."""
+    rng = np.random.default_rng(31)
+    calls = 0
+    for _ in range(60):
+        T, half = int(rng.integers(5, 80)), int(rng.integers(1, 40))
+        A = (rng.random((T, half)) < 0.5).astype(int)
+        X = np.concatenate([A, 1 - A], axis=1)[:, rng.permutation(2 * half)]     # opposite pairs
+        if rng.random() < 0.5:                                # plus an odd one out: near-ties
+            X = np.concatenate([X, (rng.random((T, 1)) < 0.5).astype(int)], axis=1)
+        y = (rng.random(T) < 0.5).astype(int)
+        beta = float(rng.choice([0.5, 0.25, 0.1, 1 / 3, float(rng.uniform(0.01, 0.99))]))
+        tr = experts.weighted_majority(X, y, beta)
+        ref = experts.WeightedMajority(X.shape[1], beta)
+        for t in range(T):
+            assert tr.predictions[t] == ref.predict(X[t]), (t, beta)
+            ref.update(X[t], y[t])
+            calls += 1
+    assert calls > 1000

@@ -41,10 +41,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..trace import Trace
+from ..trace import LazyArray, Trace
 from ..errors import StreamError
 from ..validate import as_matrix, check_int, check_param, check_seed
-from ..jit import big_empty, f64, kernel, njit
+from ..jit import big_empty, bits_float, exp_lanes, f64, float_bits, kernel, njit
 from ..stream import _check_size as check_size
 from ._common import expert_stream, frozen, normalise_into, normalise_log, record_rounds
 
@@ -106,26 +106,39 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
     Lk = f64(A)                    # read-only view (one compiled signature whatever the caller passed)
     fresh = not (isinstance(L, np.ndarray) and np.may_share_memory(Lk, L))
     shared = fresh or not _writable_anywhere(Lk)   # else the caller could change it under the trace
-    out = np.empty((0, 0)) if shared else big_empty((T, n))   # a writable input is copied by the loop
+    # a writable input is copied by the loop: as int8 while its losses are whole numbers (an
+    # eighth of the bytes; the trace makes the float64 expert_losses from it when first read)
+    whole = not shared and B < 128 and T > 0 and bool(np.all(Lk[0] == np.floor(Lk[0])))
+    out = big_empty((T, n)) if not shared and not whole else np.empty((0, 0))
+    snap = big_empty((T, n), np.int8) if whole else np.empty((0, 0), np.int8)
     rec_ = np.arange(T + 1) if rec is None else rec
     W = big_empty((rec_.shape[0], n))                 # huge pages for a large table
-    expected, second, chosen, log_total, S, bad = _rounds(Lk, eta / B, float(B), u, rec_, out, W)
+    expected, second, chosen, log_total, S, out, bad = _rounds(Lk, eta / B, float(B), u, rec_, out, snap, W)
     if bad >= 0:                   # the full checks name the first bad entry
         if B == 1.0:
             expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
         else:
             _losses_in_range(L, B)
         raise StreamError.bad("L", f"bad losses in row {bad + 1}", f"losses in [0, {B:g}]")
-    Lt = frozen(Lk) if shared else frozen(out)
+    if shared:
+        Lt = frozen(Lk)
+    elif out.shape[0] == T:
+        Lt = frozen(out)
+    else:
+        Lt = LazyArray((T, n), _as_float64, frozen(snap))
     second = second / (B * B)
     best = int(np.argmin(S))
     S_best = np.zeros(T + 1)
-    np.cumsum(Lt[:, best], out=S_best[1:])
+    np.cumsum(Lk[:, best], out=S_best[1:])
     rel = -(-(eta / B) * S_best - log_total)          # d(e_best, v_t) = -ln v_{t,best}
     return Trace(losses=frozen(expected), predictions=frozen(chosen), weight_table=frozen(W), weight_rounds=rec,
                  expert_losses=Lt,
-                 extras={"sampled_loss": Lt[np.arange(T), chosen], "second_moment": second,
+                 extras={"sampled_loss": Lk[np.arange(T), chosen], "second_moment": second,
                          "rel_entropy": rel, "best": np.array(best)})
+
+
+def _as_float64(a: np.ndarray) -> np.ndarray:
+    return a.astype(np.float64)
 
 
 def _writable_anywhere(a: np.ndarray) -> bool:
@@ -137,8 +150,113 @@ def _writable_anywhere(a: np.ndarray) -> bool:
     return a is not None and type(a).__name__ != "_MemInfo" and not isinstance(a, bytes)
 
 
+BLOCK = 64                                           # experts per block of the HA-2 prefix sums
+
+
+@njit(fastmath=("reassoc", "nsz"))
+def _row_check(L, t, B, w):
+    r"""One pass over row ``t``: how many losses are in :math:`[0, B]` (NaN counts as bad), how many
+    are not whole numbers, :math:`\sum_i w_i\ell_{t,i}` and :math:`\sum_i w_i\ell_{t,i}^2`.
+
+    The two float sums are **reordered** (``fastmath`` reassociation: LLVM adds them in vector
+    lanes), so they may differ from left-to-right sums in the last bits; the counts are exact."""
+    good = 0
+    frac = 0
+    e = 0.0
+    e2 = 0.0
+    for i in range(L.shape[1]):
+        li = L[t, i]
+        good += (li >= 0.0) & (li <= B)
+        frac += li != np.floor(li)
+        wl = w[i] * li
+        e += wl
+        e2 += wl * li
+    return good, frac, e, e2
+
+
+@njit(fastmath=("reassoc", "nsz", "contract"))
+def _add_losses(L, t, S, eta, m, w, bsum):
+    r""":math:`S_i \mathrel{+}= \ell_{t,i}` and the next weights :math:`\tilde w_i = e^{-\eta S_i - m}`
+    (:func:`olcore.jit.exp_lanes`), block by block, with the block sums of :math:`\tilde w` in
+    ``bsum`` (**reordered** sums); returns :math:`\min_i S_i`.  The row must have been checked.
+
+    The minimum is taken over the bits of :math:`S_i` as int64 (for floats :math:`\ge 0` they are
+    in the same order as the values): a float minimum would keep LLVM from vectorising the loop."""
+    n = S.shape[0]
+    lo = float_bits(np.inf)
+    for b in range(bsum.shape[0]):
+        s = 0.0
+        a = b * BLOCK
+        for k in range(min(n - a, BLOCK)):           # (i = a + k: numba's range(a, z) is not vectorised)
+            i = a + k
+            si = S[i] + L[t, i]
+            S[i] = si
+            lo = min(lo, float_bits(si))
+            wi = exp_lanes(-eta * si - m)
+            w[i] = wi
+            s += wi
+        bsum[b] = s
+    return bits_float(lo)
+
+
+@njit(fastmath=("reassoc", "nsz", "contract"))
+def _weights(S, eta, m, w, bsum):
+    r"""The weights :math:`\tilde w_i = e^{-\eta S_i - m}` again (see :func:`_add_losses`)."""
+    n = S.shape[0]
+    for b in range(bsum.shape[0]):
+        s = 0.0
+        a = b * BLOCK
+        for k in range(min(n - a, BLOCK)):
+            i = a + k
+            wi = exp_lanes(-eta * S[i] - m)
+            w[i] = wi
+            s += wi
+        bsum[b] = s
+
+
+@njit(fastmath=("reassoc", "nsz"))
+def _block_total(bsum):
+    Z = 0.0
+    for b in range(bsum.shape[0]):
+        Z += bsum[b]
+    return Z
+
+
 @njit
-def _rounds(L, eta, B, u, rec, out, W):
+def _copy_row(L, t, out):
+    for i in range(L.shape[1]):
+        out[t, i] = L[t, i]
+
+
+@njit
+def _copy_row8(L, t, snap):
+    for i in range(L.shape[1]):
+        snap[t, i] = np.int8(L[t, i])
+
+
+@njit
+def _draw(w, bsum, thr):
+    r"""HA-2: :math:`\#\{i : \tilde w_1 + \dots + \tilde w_i \le \mathit{thr}\}`, skipping whole
+    blocks whose sum keeps the prefix at or below ``thr`` (the prefix sums never decrease)."""
+    n = w.shape[0]
+    c = 0.0
+    for b in range(bsum.shape[0]):
+        if c + bsum[b] <= thr:
+            c += bsum[b]
+            continue
+        k = b * BLOCK
+        for i in range(b * BLOCK, min(n, b * BLOCK + BLOCK)):
+            c += w[i]
+            if c <= thr:
+                k += 1
+            else:
+                return k
+        return k
+    return n
+
+
+@njit
+def _rounds(L, eta, B, u, rec, out, snap, W):
     r"""Hedge's rounds, compiled, in the log domain: :math:`\ln w_{t,i} = -\eta S_{t,i}` with
     :math:`S_{t,i}` expert i's cumulative loss before round t, held as
 
@@ -152,21 +270,35 @@ def _rounds(L, eta, B, u, rec, out, W):
     the round's losses are added: so one pass per round adds the losses and makes the next
     weights; when that leaves the best weight below :math:`e^{-1}` (:math:`\eta` times the best
     expert's loss above 1) the weights are made again with the exact shift, so tiny weights do
-    not underflow earlier than with the exact shift).  While every loss is a whole number
-    (0/1 losses, the notes' mistakes), :math:`\ln w_{t,i} - m_t = -\eta k` with
-    :math:`k = S_{t,i} - \min_j S_{t-1,j}` a whole number, and :math:`e^{-\eta k}` is computed
-    once per ``k`` (a table, as Weighted Majority's :math:`\beta^k`), not once per expert and round.
+    not underflow earlier than with the exact shift).  The exponentials are
+    :func:`olcore.jit.exp_lanes` (within 1 ulp of libm's, computed four at a time).
 
-    Checks every loss as it reads it (in [0, B]; ``bad`` = the first bad row, else -1) and, when
-    ``out`` has T rows, copies ``L`` into it; writes the allocations of the rounds ``rec`` into
-    ``W``.  Returns the expected loss :math:`v_t\cdot\ell_t` (T,),
-    :math:`\sum_i v_{t,i}\ell_{t,i}^2` (T,), the HA-2 choice (T,), :math:`\ln\sum_i w_{t,i}` (T+1,),
-    the final :math:`S` (n,) and ``bad``.
+    Each round is a few simple loops LLVM vectorises: the row's check and the sums
+    :math:`\sum_i \tilde w_{t,i}\ell_{t,i}`, :math:`\sum_i \tilde w_{t,i}\ell_{t,i}^2`
+    (:func:`_row_check`), the cumulative losses and the next weights with their sums by blocks of
+    ``BLOCK`` experts (:func:`_add_losses`), and the HA-2 draw, which skips whole blocks
+    (:func:`_draw`).  The sums :math:`W_t`, :math:`v_t\cdot\ell_t` and
+    :math:`\sum_i v_{t,i}\ell_{t,i}^2` are **reordered** (``fastmath`` reassociation: added in
+    vector lanes and by blocks), so they may differ from left-to-right sums in the last bits; the
+    draw's prefix sums are the block sums, then left to right inside the block that decides.
+
+    Checks every row before it uses it (losses in [0, B]; ``bad`` = the first bad row, else -1).
+    When ``out`` has T rows, ``L`` is copied into it; when ``snap`` (int8) has T rows, ``L`` is
+    copied into it while its losses are whole numbers, and at the first row that is not, ``L``
+    is copied into a new float64 ``out`` from then on (the earlier rows from ``snap``).  Writes
+    the allocations of the rounds ``rec`` into ``W``.  Returns the expected loss
+    :math:`v_t\cdot\ell_t` (T,), :math:`\sum_i v_{t,i}\ell_{t,i}^2` (T,), the HA-2 choice (T,),
+    :math:`\ln\sum_i w_{t,i}` (T+1,), the final :math:`S` (n,), ``out`` and ``bad``.
     """
     T, n = L.shape
     copy = out.shape[0] == T and T > 0
+    copy8 = snap.shape[0] == T and T > 0 and not copy
+    nb = (n + BLOCK - 1) // BLOCK
     S = np.zeros(n)                                  # cumulative losses: v_1 uniform
     w = np.ones(n)                                   # e^{ln w_{t,i} - m_t}
+    bsum = np.empty(nb)
+    for b in range(nb):
+        bsum[b] = min(n, b * BLOCK + BLOCK) - b * BLOCK
     Z = float(n)
     m = 0.0
     shift = 0.0                                      # min_j S_{t,j}: the next round's m is -eta * shift
@@ -174,10 +306,6 @@ def _rounds(L, eta, B, u, rec, out, W):
     second = np.empty(T)
     chosen = np.empty(T, dtype=np.int64)
     log_total = np.empty(T + 1)
-    E = np.empty(64)                                 # E[k] = e^{-eta k}, while the losses are whole numbers
-    known = 0
-    cap = 4 * (T + 1) + 64                           # table size limit (then exp per expert)
-    integral = True
     bad = -1
     j = 0
     for t in range(T + 1):
@@ -188,70 +316,33 @@ def _rounds(L, eta, B, u, rec, out, W):
             j += 1
         if t == T:
             break
-        thr = u[t] * Z                               # HA-2: #{i : v_1 + ... + v_i <= u_t}
-        c = 0.0
-        k = 0
-        for i in range(n):
-            c += w[i]
-            if c <= thr:
-                k += 1
-            else:
-                break                                # the prefix sums never decrease
-        chosen[t] = min(k, n - 1)
-        e = 0.0
-        e2 = 0.0
-        lo = np.inf
-        hi = 0.0
-        Z_next = 0.0
-        m_next = -eta * shift
-        for i in range(n):
-            li = L[t, i]
-            if not (li >= 0.0 and li <= B):          # NaN, inf or outside [0, B]
-                bad = t
-                break
-            if copy:
-                out[t, i] = li
-            wl = w[i] * li
-            e += wl                                  # HA-1: v_t . l_t (times W_t)
-            e2 += wl * li
-            si = S[i] + li                           # S_{t+1,i} = S_{t,i} + l_{t,i}
-            S[i] = si
-            lo = min(lo, si)
-            hi = max(hi, si)
-            if integral and li != np.floor(li):
-                integral = False
-            if integral:                             # w_{t+1,i} = e^{-eta S_{t+1,i} - m_{t+1}}
-                kk = int(si - shift)
-                if kk >= known:
-                    if kk >= E.shape[0]:
-                        grown = np.empty(max(2 * E.shape[0], kk + 1))
-                        grown[:known] = E[:known]
-                        E = grown
-                    while known <= kk:
-                        E[known] = np.exp(-eta * known)
-                        known += 1
-                wi = E[kk]
-            else:
-                wi = np.exp(-eta * si - m_next)
-            w[i] = wi
-            Z_next += wi
-        if bad >= 0:
+        good, frac, e, e2 = _row_check(L, t, B, w)
+        if good != n:                                # NaN, inf or outside [0, B]
+            bad = t
             break
-        expected[t] = e / Z
+        chosen[t] = min(_draw(w, bsum, u[t] * Z), n - 1)   # HA-2: #{i : v_1 + ... + v_i <= u_t}
+        expected[t] = e / Z                          # HA-1: v_t . l_t
         second[t] = e2 / Z
-        if integral and hi - lo > cap:
-            integral = False
+        if copy8 and frac:                           # the int8 copy ends here: float64 from now on
+            out = np.empty((T, n))
+            for r in range(t):
+                for i in range(n):
+                    out[r, i] = snap[r, i]
+            copy = True
+            copy8 = False
+        if copy8:
+            _copy_row8(L, t, snap)
+        elif copy:
+            _copy_row(L, t, out)
+        m_next = -eta * shift                        # w_{t+1,i} = e^{-eta S_{t+1,i} - m_{t+1}}
+        lo = _add_losses(L, t, S, eta, m_next, w, bsum)
         if eta * (lo - shift) > 1.0:                 # the best weight fell below e^{-1}: shift by the
             m_next = -eta * lo                       # best again, so small weights do not underflow
-            Z_next = 0.0
-            for i in range(n):
-                wi = np.exp(-eta * S[i] - m_next)
-                w[i] = wi
-                Z_next += wi
-        Z = Z_next
+            _weights(S, eta, m_next, w, bsum)
+        Z = _block_total(bsum)
         m = m_next
         shift = lo
-    return expected, second, chosen, log_total, S, bad
+    return expected, second, chosen, log_total, S, out, bad
 
 
 @kernel("hedge")

@@ -46,9 +46,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..trace import Trace
+from ..trace import LazyArray, Trace
 from ..validate import check_int, check_param, check_seed
-from ..jit import big_empty, kernel, njit
+from ..jit import big_empty, bits_float, exp_lanes, float_bits, kernel, njit
 from ._common import advice_checks, advice_int8, expert_stream, frozen, log_beta_times, normalise_log, record_rounds
 
 __all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
@@ -116,7 +116,7 @@ def weighted_majority(X, y, beta: float = 0.5, record="every") -> Trace:
     log_lower = log_beta_times(best_M, beta)
     log_upper = np.log(n) + M_master * np.log((1 + beta) / 2)
     return Trace(losses=frozen(losses), predictions=frozen(pred), weight_table=frozen(W),
-                 weight_rounds=rec, mistakes=frozen(mistakes), expert_losses=frozen(EL),
+                 weight_rounds=rec, mistakes=frozen(mistakes), expert_losses=_lazy_losses(EL),
                  extras={"log_W": log_W, "log_W_lower": log_lower, "log_W_upper": log_upper})
 
 
@@ -155,19 +155,92 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0, record=
     if bad >= 0:
         advice_checks(X, y)
     return Trace(losses=frozen(losses), predictions=frozen(pred), weight_table=frozen(W),
-                 weight_rounds=rec, mistakes=frozen(mistakes), expert_losses=frozen(EL),
+                 weight_rounds=rec, mistakes=frozen(mistakes), expert_losses=_lazy_losses(EL),
                  extras={"expected_loss": frozen(expected), "chosen": frozen(chosen)})
 
 
 def _outputs(rec, T: int, n: int):
-    """The weight table and the experts' losses, allocated by numpy (huge pages for large arrays:
-    filling a fresh 40 MB array measured 3-4x faster here than one numba allocated)."""
+    """The weight table (allocated by numpy: huge pages for large arrays, see
+    :func:`olcore.jit.big_empty`) and the experts' 0/1 losses as int8 (an eighth of the bytes of
+    float64; the trace makes its float64 ``expert_losses`` from them when first read)."""
     rec_ = np.arange(T + 1) if rec is None else rec
-    return big_empty((rec_.shape[0], n)), big_empty((T, n)), rec_
+    return big_empty((rec_.shape[0], n)), big_empty((T, n), np.int8), rec_
+
+
+def _as_float64(a: np.ndarray) -> np.ndarray:
+    return a.astype(np.float64)
+
+
+def _lazy_losses(EL: np.ndarray) -> LazyArray:
+    return LazyArray(EL.shape, _as_float64, frozen(EL))
 
 
 def _log(beta: float) -> float:
     return float(np.log(beta)) if beta > 0 else -np.inf
+
+
+_EPS = float(np.finfo(float).eps)
+
+
+@njit(fastmath=("reassoc", "nsz", "contract"))
+def _pass(X, t, yt, M, lo, log_beta, alive, w, EL):
+    r"""One round's pass over the experts, in vector lanes: the weights
+    :math:`\tilde w_i = \beta^{M_i - \min_j M_j} = e^{(M_i - \min_j M_j)\ln\beta}`
+    (:func:`olcore.jit.exp_lanes`; ``log_beta`` is :math:`-10^{300}` for :math:`\beta = 0`, so the
+    best experts get :math:`e^{0} = 1` and the others 0; every weight is 0 when ``alive`` is 0) into
+    ``w``; the sums :math:`\sum_i \tilde w_i`, the votes :math:`\sum_{x_i=1}\tilde w_i`,
+    :math:`\sum_{x_i=0}\tilde w_i` and :math:`\sum_i \tilde w_i [x_i \ne y_t]`, all **reordered**
+    (``fastmath`` reassociation); the experts' 0/1 losses into ``EL[t]`` and the mistake counts
+    :math:`M_i \mathrel{+}= [x_{t,i} \ne y_t]` (held as float64: whole numbers, exact, and in lanes).
+    Returns the number of entries not 0 or 1, the four sums, and the new :math:`\min_i M_i` and
+    :math:`\max_i M_i` (taken over the bits of the counts as int64, in the same order as the
+    values since they are :math:`\ge 0`: a float minimum would keep LLVM from vectorising)."""
+    n = M.shape[0]
+    bad = 0
+    Z = 0.0
+    q1 = 0.0
+    q0 = 0.0
+    e = 0.0
+    new_lo = float_bits(np.inf)
+    hi = np.int64(0)
+    for i in range(n):
+        x = X[t, i]
+        bad += (x != 0) & (x != 1)
+        wi = alive * exp_lanes((M[i] - lo) * log_beta)
+        w[i] = wi
+        Z += wi
+        one = 1.0 if x == 1 else 0.0                 # products with 0 and 1 are exact
+        q1 += wi * one
+        q0 += wi - wi * one
+        err = x != yt
+        errf = 1.0 if err else 0.0
+        e += wi * errf
+        EL[t, i] = err
+        Mi = M[i] + errf
+        M[i] = Mi
+        bits = float_bits(Mi)
+        new_lo = min(new_lo, bits)
+        hi = max(hi, bits)
+    return bad, Z, q1, q0, e, bits_float(new_lo), bits_float(hi)
+
+
+@njit
+def _exact_vote(X, t, yt, M, lo, beta, ex):
+    r"""The vote as the notes (and :class:`WeightedMajority`) add it: :math:`\beta^{M_i - \min_j M_j}`
+    by ``**``, summed left to right over the experts voting 1 and over those voting 0; ties predict
+    1.  ``M`` already holds the counts after round ``t`` (the round's mistakes are taken back)."""
+    q1 = 0.0
+    q0 = 0.0
+    for i in range(M.shape[0]):
+        x = X[t, i]
+        k = int(M[i] - lo) - (x != yt)
+        if ex[k] < 0.0:
+            ex[k] = beta ** k
+        if x == 1:
+            q1 += ex[k]
+        else:
+            q0 += ex[k]
+    return 1 if q1 >= q0 else 0
 
 
 @njit
@@ -176,15 +249,26 @@ def _rounds(X, y, beta, log_beta, u, rec, W, EL):
 
     :math:`\ln w_{t,i} = M_{t,i} \ln\beta` (0 while :math:`M_{t,i} = 0`, so :math:`\beta = 0`
     works).  ``X`` (T, n) and ``y`` (T,) are 0/1 int8, checked as they are read.  One pass per
-    round takes the votes, :math:`W_t`, the expected loss and the experts' losses, and counts the
-    mistakes.  Returns the prediction (T,) (the weighted vote, or with ``u`` the sampled expert's
+    round in vector lanes (:func:`_pass`) takes the weights in units of the best expert's,
+    :math:`W_t`, the votes, the expected loss and the experts' losses, and counts the mistakes.
+
+    The vote: the pass's sums are reordered and its weights are :math:`e^{k\ln\beta}`, not
+    :math:`\beta^k`, so they may differ from the notes' left-to-right sums of :math:`\beta^k` by at
+    most ``tol`` below (each sum of n terms by :math:`n\epsilon` of the total, each weight by
+    :math:`2\epsilon(k|\ln\beta| + 2)`).  When the two votes differ by more than ``tol`` that
+    decides the prediction exactly as the notes' sums would; otherwise (exact ties, which
+    0/1 streams make often, and near-ties) the vote is taken again left to right with
+    :math:`\beta^k` (:func:`_exact_vote`), so predictions agree with the reference class bit for bit.
+
+    Returns the prediction (T,) (the weighted vote, or with ``u`` the sampled expert's
     advice; ties predict 1), the mistakes (bool) and 0/1 losses (T,), the expert sampled with ``u``
     (T,), the expected loss :math:`v_t\cdot\mathbf 1[x_t\ne y_t]` (T,), :math:`\ln W_t` (T+1,),
     :math:`\min_i M_{t,i}` (T+1,) and ``bad``; writes the weights of the rounds ``rec`` into ``W``
-    and the experts' 0/1 losses into ``EL`` (T, n); ``bad`` (the first row with an entry not 0 or 1, else -1).
+    and the experts' 0/1 losses into ``EL`` (T, n) int8; ``bad`` (the first row with an entry not 0
+    or 1, else -1).
     """
     T, n = X.shape
-    M = np.zeros(n, dtype=np.int64)                  # M_{1,i} = 0: w_{1,i} = 1
+    M = np.zeros(n)                                  # M_{1,i} = 0: w_{1,i} = 1 (whole numbers)
     pred = np.empty(T, dtype=np.int8)
     mistakes = np.empty(T, dtype=np.bool_)
     losses = np.empty(T)
@@ -193,73 +277,47 @@ def _rounds(X, y, beta, log_beta, u, rec, W, EL):
     log_W = np.empty(T + 1)
     best_M = np.zeros(T + 1, dtype=np.int64)
     sample = u.shape[0] == T
-    w = np.empty(n if sample else 0)                 # w_{t,i} / max_j w_{t,j} (RWM's draw)
-    # e^{ln w - max ln w} takes one value per distinct mistake count: compute it once per count,
-    # not once per expert.
-    ex = np.empty(T + 1)
-    lo = 0                                           # min_i M_{t,i}
-    hi = 0                                           # max_i M_{t,i}
-    known_lo = -1                                    # ex[lo..known_hi] hold beta^(k - lo)
-    known_hi = -1
+    w = np.empty(n)                                  # w_{t,i} / max_j w_{t,j}
+    ex = np.full(T + 1, -1.0)                        # beta^k, made when an exact vote needs it
+    spread = 0.0 if beta == 0.0 else -log_beta       # |ln beta| (weights exactly 0 or 1 when beta = 0)
+    lb = max(log_beta, -1e300)                       # beta = 0: e^{k lb} is 1 for k = 0, else 0
+    lo = 0.0                                         # min_i M_{t,i}
+    hi = 0.0                                         # max_i M_{t,i}
     bad = -1
     j = 0
     for t in range(T + 1):
         top = 0.0 if lo == 0 else lo * log_beta      # max_i ln w_{t,i} (the best expert)
         dead = top == -np.inf                        # beta = 0 and every expert wrong once: w_t = 0
-        if not dead:
-            if known_lo != lo:
-                known_lo = lo
-                known_hi = lo - 1
-            while known_hi < hi:                     # w_i / max_j w_j = beta^(M_i - min_j M_j)
-                known_hi += 1
-                ex[known_hi] = beta ** (known_hi - lo)
+        alive = 0.0 if dead else 1.0
         keep = j < rec.shape[0] and rec[j] == t
         if t == T:                                   # the final weights
             Z = 0.0
             if not dead:
                 for i in range(n):
-                    Z += ex[M[i]]
+                    wi = exp_lanes((M[i] - lo) * lb)
+                    w[i] = wi
+                    Z += wi
             log_W[t] = top + np.log(Z) if not dead else -np.inf
             if keep:
                 for i in range(n):
-                    W[j, i] = 0.0 if dead else ex[M[i]] / Z
+                    W[j, i] = 0.0 if dead else w[i] / Z
             break
         yt = y[t]
         if yt != 0 and yt != 1:
             bad = t
             break
-        Z = 0.0                                      # W_t / max_i w_{t,i}
-        q1 = 0.0                                     # the weighted votes (in units of the best weight,
-        q0 = 0.0                                     # so equal weights tie exactly)
-        e = 0.0
-        m = M[0] + (X[t, 0] != yt)
-        for i in range(n):
-            x = X[t, i]
-            if x != 0 and x != 1:
-                bad = t
-                break
-            wi = 0.0 if dead else ex[M[i]]
-            Z += wi
-            q1 += wi * x
-            q0 += wi * (1 - x)
-            if keep:
-                W[j, i] = wi
-            if sample:
-                w[i] = wi
-            err = x != yt                            # M_{t+1,i} = M_{t,i} + [x_{t,i} != y_t]
-            EL[t, i] = err
-            e += wi * err
-            Mi = M[i] + err
-            M[i] = Mi
-            hi = max(hi, Mi)
-            m = min(m, Mi)
-        if bad >= 0:
+        nbad, Z, q1, q0, e, new_lo, new_hi = _pass(X, t, yt, M, lo, lb, alive, w, EL)
+        if nbad:
+            bad = t
             break
         log_W[t] = top + np.log(Z) if not dead else -np.inf
         if keep:
-            if not dead:
+            if dead:
+                for i in range(n):
+                    W[j, i] = 0.0
+            else:
                 for i in range(n):                   # v_t = w_t / W_t
-                    W[j, i] /= Z
+                    W[j, i] = w[i] / Z
             j += 1
         if sample:                                   # RWM: I_t = #{i : v_1 + ... + v_i <= u_t}
             c = 0.0
@@ -274,14 +332,23 @@ def _rounds(X, y, beta, log_beta, u, rec, W, EL):
                         break                        # the prefix sums never decrease
             chosen[t] = min(k, n - 1)
             p = X[t, chosen[t]]
+        elif dead:
+            p = 1                                    # 0 against 0: a tie
         else:
-            p = 1 if q1 >= q0 else 0                 # ties predict 1
+            tol = Z * (4.0 * (n + 2) * _EPS + 4.0 * _EPS * ((hi - lo) * spread + 2.0))
+            if q1 - q0 > tol:
+                p = 1
+            elif q0 - q1 > tol:
+                p = 0
+            else:                                    # a tie or nearly: the notes' sums decide
+                p = _exact_vote(X, t, yt, M, lo, beta, ex)
         pred[t] = p
         mistakes[t] = p != yt
         losses[t] = 1.0 if p != yt else 0.0
         expected[t] = 0.0 if dead else e / Z
-        best_M[t + 1] = m
-        lo = m
+        best_M[t + 1] = int(new_lo)
+        lo = new_lo
+        hi = new_hi
     return pred, mistakes, losses, chosen, expected, log_W, best_M, bad
 
 

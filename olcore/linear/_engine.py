@@ -25,7 +25,12 @@ from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty"]
+           "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
+
+#: Largest room (float64 values) a loop is given for writing its weight table itself, one row per
+#: update: one row per round, of which only the rows written are touched (so only they take memory;
+#: the rest stays reserved address space).  A larger run's table is replayed after the loop.
+TABLE_ROOM = 1 << 27
 
 #: The largest finite float64: ``not q <= MAX_FLOAT`` is true for NaN and +inf only.
 MAX_FLOAT = float(np.finfo(np.float64).max)

@@ -61,8 +61,8 @@ from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
 from ..jit import f64, kernel, njit
-from ._engine import (check_epochs, check_record, classified_row_ok, dot, dot2_row, dot_row, freeze, mistake_count,
-                      reject, replay, round_arrays, update_index)
+from ._engine import (TABLE_ROOM, big_empty, check_epochs, check_record, classified_row_ok, dot, dot2_row, dot_row,
+                      freeze, mistake_count, reject, replay, round_arrays, update_index)
 
 __all__ = ["passive_aggressive", "PassiveAggressive", "VARIANTS"]
 
@@ -157,13 +157,20 @@ def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
     scores, losses, dual, index, updated, mistakes, preds = round_arrays(
         (np.float64, total), (np.float64, total), (np.float64, total if rule == PA_I else 0),
         (np.intp, total + 1 if every else 0), (np.bool_, total), (np.bool_, total), (np.int8, total))
+    T, d = Xc.shape
+    # the loop writes the weight table itself (one row per update) into room for every round's
+    # row: only the rows written are touched, so only they take memory
+    cap = total + 1 if every and (total + 1) * d <= TABLE_ROOM else 0
+    room = big_empty((cap, d)) if cap else np.empty((0, d))
     rows, steps, norms, w, bad = hinge_rounds(Xc, yc, rule, c, epochs, every,
-                                              scores, updated, losses, mistakes, preds, index, dual)
+                                              scores, updated, losses, mistakes, preds, index, dual, room)
     reject(bad, lambda: (as_matrix(X, "X"), as_labels(y, Xc.shape[0], "y", (-1, 1))))
     freeze(scores, updated, losses, mistakes, preds, index, dual)
-    T, d = Xc.shape
     w0 = np.zeros(d)
-    if every:                                        # one row per update, bit for bit the loop's
+    if every and cap:                                # one row per update, bit for bit the loop's
+        table = freeze(room[:rows.shape[0] + 1])
+        rounds = None
+    elif every:
         table = replay(Xc, rows, steps, w0)
         if rule == CONSERVATIVE:                     # w_t = eta * (the sum of y_s x_s over the updates)
             table = c * table
@@ -182,7 +189,7 @@ def hinge_trace(X, y, rule: int, c: float, epochs, record: str) -> Trace:
 
 
 @njit
-def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes, preds, index, dual):
+def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes, preds, index, dual, table):
     r"""The rounds of a hinge-loss learner, compiled: OGD (``rule = OGD``, ``c`` = :math:`\eta`),
     PA, PA-I or PA-II (``c`` = :math:`C`), or conservative OGD (``rule = CONSERVATIVE``, the step
     :math:`\eta` taken only when :math:`y_t s \le 0`).
@@ -200,7 +207,9 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
     losses, the mistakes (:math:`y_t s \le 0`), the predictions :math:`\operatorname{sign}(s)`
     (int8), PA-I's dual increments :math:`D_t(\alpha_t) = -\tfrac12\alpha_t^2\|\mathbf x_t\|^2 +
     \alpha_t\ell_t` (empty for the other rules) and, with ``every``, the updates before each round
-    (T*epochs+1,: the weight-table row in force).  Returns the row and the step
+    (T*epochs+1,: the weight-table row in force); when ``table`` has rows, :math:`\mathbf w_1 = 0`
+    and the weights after each update into its rows 0, 1, ... (conservative OGD: :math:`\eta\mathbf v`).
+    Returns the row and the step
     :math:`\eta_t y_t` of each update, :math:`\|\mathbf w\|^2` after 0, 1, ... updates, the final
     weights and ``bad``: -1, or the first row with a NaN/inf entry or a label not in {-1, +1}
     (the loop stops there).
@@ -213,6 +222,9 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
     norms[0] = 0.0
     w = np.zeros(d)                                  # w_1 = 0 (conservative: v_1 = 0, w = eta v)
     scale = c if rule == CONSERVATIVE else 1.0
+    keep = table.shape[0] > 0
+    if keep:
+        table[0, :] = 0.0
     k = 0
     bad = -1
     clean = 0                                        # rounds since the last update
@@ -269,8 +281,14 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
                 if rule == PA_I:                     # D_t(alpha_t), alpha_t = eta_t
                     dual[r] = -0.5 * eta * eta * sq + eta * loss
             step = eta * yt                          # w <- w + eta_t y_t x_t
-            for i in range(d):
-                w[i] += step * X[t, i]
+            if keep:
+                for i in range(d):
+                    wi = w[i] + step * X[t, i]
+                    w[i] = wi
+                    table[k + 1, i] = scale * wi
+            else:
+                for i in range(d):
+                    w[i] += step * X[t, i]
             updated[r] = True
             rows[k] = t
             steps[k] = step

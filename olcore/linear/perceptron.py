@@ -41,8 +41,8 @@ from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
 from ..jit import f64, kernel, njit
-from ._engine import (check_epochs, check_record, classified_row_ok, dot, dot2_row, dot_row, freeze,
-                      mistake_count, reject, replay, round_arrays)
+from ._engine import (TABLE_ROOM, big_empty, check_epochs, check_record, classified_row_ok, dot, dot2_row,
+                      dot_row, freeze, mistake_count, reject, replay, round_arrays)
 
 __all__ = ["perceptron", "Perceptron"]
 
@@ -102,12 +102,16 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
     scores, losses, index, mistakes, preds = round_arrays((np.float64, total), (np.float64, total),
                                                           (np.intp, total + 1 if every else 0),
                                                           (np.bool_, total), (np.int8, total))
-    rows, norms, w, R2, bad = _rounds(Xc, yc, epochs, every, scores, mistakes, losses, preds, index)
+    # the loop writes the weight table itself (one row per mistake) into room for every round's
+    # row: only the rows written are touched, so only they take memory
+    cap = total + 1 if every and (total + 1) * d <= TABLE_ROOM else 0
+    room = big_empty((cap, d)) if cap else np.empty((0, d))
+    rows, norms, w, R2, bad = _rounds(Xc, yc, epochs, every, scores, mistakes, losses, preds, index, room)
     reject(bad, lambda: _validate(X, y))
     freeze(scores, mistakes, losses, preds, index)
     w0 = np.zeros(d)
     if every:                                        # one row per mistake, bit for bit the loop's
-        table = freeze(replay(Xc, rows, yc[rows], w0))
+        table = freeze(room[:rows.shape[0] + 1]) if cap else freeze(replay(Xc, rows, yc[rows], w0))
         rounds = None
     else:
         table, index, rounds = np.stack([w0, w]), None, np.array([0, T * epochs])
@@ -143,12 +147,14 @@ def perceptron(X, y, epochs: int = 1, v=None, record: str = "every") -> Trace:
 
 
 @njit
-def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
+def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index, table):
     r"""The Perceptron's rounds, compiled: what the trace keeps, and no more.
 
     Writes the scores (T*epochs,), the mistakes (bool), the 0/1 losses, the predictions
     :math:`\operatorname{sign}(s)` (int8) and, with ``every``, the weight-table row in force
-    before each round (T*epochs+1,; the mistakes so far) into the arrays given.  Returns the row
+    before each round (T*epochs+1,; the mistakes so far) into the arrays given; when ``table``
+    has rows, :math:`\mathbf w_1 = 0` and the weights after each mistake into its rows 0, 1, ...
+    Returns the row
     of each mistake,
     :math:`\|w\|^2` after 0, 1, ... mistakes, the final weights,
     :math:`R^2 = \max_t \|x_t\|^2` and ``bad``: -1, or the first row with a NaN/inf entry or a
@@ -160,6 +166,9 @@ def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
     norms = np.empty(total + 1)                      # ||w||^2 after k mistakes
     norms[0] = 0.0
     w = np.zeros(d)                                  # w_1 = 0, M_1 = 0
+    keep = table.shape[0] > 0
+    if keep:
+        table[0, :] = 0.0
     R2 = 0.0
     M = 0
     bad = -1
@@ -191,8 +200,14 @@ def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index):
         if every:
             index[r] = M
         if yt * s <= 0:                              # mistake iff y_t (w_t . x_t) <= 0
-            for i in range(d):                       # w_{t+1} = w_t + y_t x_t
-                w[i] += yt * X[t, i]
+            if keep:
+                for i in range(d):                   # w_{t+1} = w_t + y_t x_t
+                    wi = w[i] + yt * X[t, i]
+                    w[i] = wi
+                    table[M + 1, i] = wi
+            else:
+                for i in range(d):                   # w_{t+1} = w_t + y_t x_t
+                    w[i] += yt * X[t, i]
             mistakes[r] = True
             losses[r] = 1.0
             rows[M] = t
