@@ -31,7 +31,9 @@ from scripts.served_app import launch, serve, wait_ready
 TARGET_CPU_S = 0.3
 TARGET_ADVANCES = 150
 STATE = ("() => { const p = (window.__olabPlayers || {}).t; "
-         "return p ? {nonce: p.nonce, advances: p.advances, round: p.round, draw_ms: p.drawMs, full: p.full} : null }")
+         "return p ? {nonce: p.nonce, advances: p.advances, round: p.round, draw_ms: p.drawMs, full: p.full, "
+         "charts: [...p.charts].map(([gd, c]) => [((c.layout || {}).title || {}).text || '?', c.draws || 0, "
+         "Math.round((c.drawMs || 0) / (c.draws || 1))])} : null }")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -55,7 +57,8 @@ def play_once(page, pid: int, timeout: float) -> dict:
     wait_ready(page)
     state = page.evaluate(STATE)
     return {"cpu": cpu_seconds(pid) - c0, "wall": time.perf_counter() - w0, "advances": state["advances"],
-            "round": state["round"], "draw": state["draw_ms"] / max(state["advances"], 1), "full": state["full"]}
+            "round": state["round"], "draw": state["draw_ms"] / max(state["advances"], 1), "full": state["full"],
+            "charts": state["charts"]}
 
 
 def main(argv=None) -> int:
@@ -89,6 +92,9 @@ def main(argv=None) -> int:
     print(f"{'play':<22} {'wall s':>7} {'server CPU s':>13} {'advances':>9} {'ms/advance':>11} {'last round':>11} {'full redraws':>13}")
     for name, r in rows:
         print(f"{name:<22} {r['wall']:>7.1f} {r['cpu']:>13.3f} {r['advances']:>9} {r['draw']:>11.0f} {r['round']:>11} {r['full']:>13}")
+    for name, r in rows:
+        print(f"  {name}: per chart (redraws, ms from a redraw's start to plotly.js done): " + "; ".join(
+            f"{title.replace('<b>', '').replace('</b>', '')[:40]} {n}, {ms} ms" for title, n, ms in r["charts"] if n))
     warm = rows[1][1]
     ok = warm["cpu"] < TARGET_CPU_S and warm["advances"] >= TARGET_ADVANCES
     print(f"target (warm): server CPU < {TARGET_CPU_S} s and >= {TARGET_ADVANCES} advances: "
