@@ -289,6 +289,11 @@ export default function (component) {
     }
     return JSON.stringify(out);
   }
+  function axesFixed(gd) {
+    const L = gd._fullLayout || {};
+    return Object.keys(L).filter((k) => /^[xy]axis\d*$/.test(k)).every((k) => L[k] && L[k].autorange === false);
+  }
+
   // plotly.js's animate draws a trace that comes back from no drawn points on top of the others:
   // put the traces' groups back in the figure's order (what a full redraw does)
   function stack(gd) {
@@ -327,6 +332,8 @@ export default function (component) {
       fast = SCATTER(a) && SCATTER(b) && f.shapes[was[j]] === f.shapes[ids[j]];
       changed.push(j);
     }
+    // without a full redraw plotly.js does not autorange: points that move need fixed axes
+    if (changed.length && fast) fast = axesFixed(gd);
     const lw = f.frame_layouts[c.shown], li = f.frame_layouts[i];
     c.shown = i;
     p.full += fast ? 0 : 1;                   // full redraws, reported by benchmarks.play
