@@ -87,28 +87,30 @@ def test_the_step_key_advances_the_round(browser, base_url):
         ctx.close()
 
 
-def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_host(browser, base_url, server_log):
-    """On the shared server (so every browser test before this one is in its log too): open each lesson
-    at a round, choose a lecture preset, switch to presenter mode."""
+@pytest.mark.parametrize("slug", LESSONS)
+def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_host(browser, base_url, server_log,
+                                                                                   slug):
+    """On the shared server (so every browser test before this one is in its log too): open the lesson
+    at a round, choose a lecture preset, switch to presenter mode.  (One test per lesson, so that the
+    test workers share them out.)"""
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
     elsewhere = []                     # the app runs offline: every request stays on this server
     page.on("request", lambda r: elsewhere.append(r.url)
             if not r.url.startswith((base_url, "data:", "blob:", "about:")) else None)
     try:
-        for slug in LESSONS:
-            page.goto(f"{base_url}/{slug}?t=2")
+        page.goto(f"{base_url}/{slug}?t=2")
+        wait_ready(page)
+        preset = page.get_by_role("combobox", name="Lecture preset")   # a preset sets the page's widgets
+        if preset.count():
+            preset.click()
+            page.get_by_role("option").nth(2).click()
+            page.wait_for_timeout(300)
             wait_ready(page)
-            preset = page.get_by_role("combobox", name="Lecture preset")   # a preset sets the page's widgets
-            if preset.count():
-                preset.click()
-                page.get_by_role("option").nth(2).click()
-                page.wait_for_timeout(300)
-                wait_ready(page)
-            page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
-            page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
-                                   timeout=30_000)
-            wait_ready(page)
+        page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
+        page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
+                               timeout=30_000)
+        wait_ready(page)
     finally:
         ctx.close()
     text = server_log.read_text(errors="replace")
