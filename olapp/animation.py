@@ -319,9 +319,10 @@ export default function (component) {
   // Frame i after frame j on the chart: when the same traces are drawn and those that change are
   // scatter traces that keep their shape (only their points move), redraw just those traces
   // (Plotly.animate without redraw: plotly.js recomputes and draws only them) and the layout keys
-  // that changed (Plotly.relayout); anything else is a full Plotly.react.  A full redraw costs every
-  // point of every trace (2000 SVG markers: about 0.2 s on a CPU-drawn page); the points seen so far
-  // are drawn in blocks (olapp.figures.points_by_round), so a frame changes only the latest block.
+  // that changed (Plotly.relayout); anything else, or any trace change on a chart whose axes
+  // autorange, is a full Plotly.react.  A full redraw costs every point of every trace (2000 SVG
+  // markers: about 0.2 s on a CPU-drawn page); the points seen so far are drawn in binary runs
+  // (olapp.figures.points_by_round), so a frame refills only a few points.
   function show(gd, c, i) {
     const f = c.f, was = f.frames[c.shown], ids = f.frames[i];
     const changed = [];

@@ -100,8 +100,7 @@ def points_by_round(fig: "Fig", X: np.ndarray, y: np.ndarray, seen: int, labels:
 
     ``labels`` maps each label to ``(name, colour, symbol)``.  The solid points of a label are split
     like ``seen`` in binary: trace k holds a run of :math:`2^k` rounds when bit k of ``seen`` is set
-    and is one missing point otherwise (no points at all would let plotly.js drop the trace from the
-    drawing and add it back on top of the others), the longest run first.  The traces are the same whatever ``seen`` is,
+    and is empty otherwise, the longest run first.  The traces are the same whatever ``seen`` is,
     and going from ``seen`` to ``seen + s`` refills only the runs below the highest bit that
     changed: while a run plays in the browser (:mod:`olapp.animation`) a frame redraws a few points
     on average (about s/2 per bit), not every point seen so far.  The legend has one entry per label
@@ -128,11 +127,9 @@ def points_by_round(fig: "Fig", X: np.ndarray, y: np.ndarray, seen: int, labels:
                         hoverinfo="skip"))
         for run in runs:
             m = (y == lab) & run
-            x1, x2, data = X[m, 0], X[m, 1], np.column_stack([idx[m] + 1, y[m]])
-            if not m.any():          # one missing point, not none: the chart keeps the trace in its place
-                x1, x2, data = [None], [None], [[None, None]]
-            fig.add(scatter(x1, x2, name, mode="markers", marker=style, legendgroup=name, showlegend=False,
-                            customdata=data, hovertemplate=hover))
+            fig.add(scatter(X[m, 0], X[m, 1], name, mode="markers", marker=style, legendgroup=name,
+                            showlegend=False, customdata=np.column_stack([idx[m] + 1, y[m]]),
+                            hovertemplate=hover))
     return fig
 
 
