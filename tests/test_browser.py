@@ -11,35 +11,27 @@ from scripts.served_app import wait_ready
 
 pytestmark = pytest.mark.browser
 
-PAGES = ["/", "/halving", "/wm_vs_hedge", "/perceptron", "/winnow", "/widrow_hoff"]
+# Every lesson page's load (no exception, no JavaScript error) is checked in
+# tests/test_browser_present.py, on the same visit as its presenter layout and its log.
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_loads_without_errors(browser, base_url, path):
+def test_home_page_loads_without_errors_and_its_links_navigate(browser, base_url):
     ctx = browser.new_context(viewport={"width": 1300, "height": 900})
     page = ctx.new_page()
     js_errors = []
     page.on("pageerror", lambda exc: js_errors.append(str(exc)))
-    page.goto(base_url + path)
-    wait_ready(page, charts=False)
-    assert page.locator("h1").count() >= 1, "no title on " + path
-    assert page.locator("[data-testid=stException]").count() == 0
-    assert "Traceback" not in page.content()
-    assert not js_errors, js_errors
-    ctx.close()
-
-
-def test_home_page_links_navigate(browser, base_url):
-    ctx = browser.new_context()
-    page = ctx.new_page()
     page.goto(base_url + "/")
     wait_ready(page, charts=False)
     from olapp import registry
 
+    assert page.locator("h1").count() >= 1, "no title on the home page"
     links = page.locator("[data-testid=stPageLink-NavLink]")
     n = len(registry.lessons())
     links.nth(n - 1).wait_for(timeout=60_000)     # the cards are drawn after the title: wait for the last
     assert links.count() >= n
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert "Traceback" not in page.content()
+    assert not js_errors, js_errors
     ctx.close()
 
 

@@ -3,7 +3,8 @@
 Every lesson opened with ``?present=1`` at 1920 x 1080 shows its main chart (the first chart on
 the page) starting on the first screen, at least 500 px tall, with tick labels of at least 16 px,
 and the player ready (Step or Play enabled on arrival).  A server that serves every lesson while
-a visitor changes a setting on each logs no traceback and no warning.
+a visitor leaves presenter mode and chooses a preset on each logs no traceback and no warning,
+and the browser reports no JavaScript error.
 """
 
 from __future__ import annotations
@@ -31,27 +32,6 @@ _FIRST_CHART = """() => {
 def _enabled(page, label: str) -> bool:
     button = page.get_by_role("button", name=re.compile(rf"^{label}\b"))
     return button.count() > 0 and button.first.is_enabled()
-
-
-@pytest.mark.parametrize("slug", LESSONS)
-def test_presenter_mode_fits_the_main_chart_on_the_first_screen(browser, base_url, slug):
-    ctx = browser.new_context(viewport=SCREEN)
-    page = ctx.new_page()
-    try:
-        page.goto(f"{base_url}/{slug}?present=1")
-        wait_ready(page)
-        page.wait_for_timeout(500)
-        box = page.evaluate(_FIRST_CHART)
-        assert 0 <= box["top"] < SCREEN["height"], f"/{slug}: the main chart starts at {box['top']:.0f} px"
-        assert box["height"] >= 500, f"/{slug}: the main chart is {box['height']:.0f} px tall"
-        assert box["ticks"] > 0 and box["smallest"] >= 16, f"/{slug}: tick labels {box['smallest']} px"
-        assert _enabled(page, "Step") or _enabled(page, "Play"), f"/{slug}: neither Step nor Play is enabled"
-        assert not page.locator("[data-testid=stSidebar]").is_visible()
-        # the settings box is hidden, the way back is on the page
-        assert page.locator(".st-key-controls").count() == 0 or not page.locator(".st-key-controls").first.is_visible()
-        assert page.get_by_role("button", name=re.compile("Leave presenter mode")).count() == 1
-    finally:
-        ctx.close()
 
 
 def test_presenter_toggle_and_its_key_switch_presenter_mode(browser, base_url):
@@ -88,32 +68,72 @@ def test_the_step_key_advances_the_round(browser, base_url):
 
 
 @pytest.mark.parametrize("slug", LESSONS)
-def test_browsing_every_lesson_logs_no_traceback_or_warning_and_asks_no_other_host(browser, base_url, server_log,
+def test_every_lesson_presents_its_main_chart_on_the_first_screen_and_logs_nothing(browser, base_url, server_log,
                                                                                    slug):
-    """On the shared server (so every browser test before this one is in its log too): open the lesson
-    at a round, choose a lecture preset, switch to presenter mode.  (One test per lesson, so that the
-    test workers share them out.)"""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    """One visit per lesson (page loads are what browser tests spend their time on): a shared link
+    at a round in presenter mode at 1920 x 1080, then leaving presenter mode and choosing a lecture
+    preset.  On the shared server (so every browser test before this one is in its log too): no
+    traceback or warning logged, no JavaScript error, no request to another host."""
+    ctx = browser.new_context(viewport=SCREEN)
     page = ctx.new_page()
     elsewhere = []                     # the app runs offline: every request stays on this server
     page.on("request", lambda r: elsewhere.append(r.url)
             if not r.url.startswith((base_url, "data:", "blob:", "about:")) else None)
+    js_errors = []
+    page.on("pageerror", lambda exc: js_errors.append(str(exc)))
     try:
-        page.goto(f"{base_url}/{slug}?t=2")
+        page.goto(f"{base_url}/{slug}?t=2&present=1")
         wait_ready(page)
-        preset = page.get_by_role("combobox", name="Lecture preset")   # a preset sets the page's widgets
-        if preset.count():
-            preset.click()
-            page.get_by_role("option").nth(2).click()
-            page.wait_for_timeout(300)
-            wait_ready(page)
-        page.get_by_role("button", name=re.compile("Present this lesson")).click()   # presenter mode
-        page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'",
-                               timeout=30_000)
+        assert page.locator("h1").count() >= 1, f"/{slug}: no title"
+        assert page.locator("[data-testid=stException]").count() == 0, f"/{slug}: an exception is shown"
+        box = page.evaluate(_FIRST_CHART)
+        assert 0 <= box["top"] < SCREEN["height"], f"/{slug}: the main chart starts at {box['top']:.0f} px"
+        assert box["height"] >= 500, f"/{slug}: the main chart is {box['height']:.0f} px tall"
+        assert box["ticks"] > 0 and box["smallest"] >= 16, f"/{slug}: tick labels {box['smallest']} px"
+        assert _enabled(page, "Step") or _enabled(page, "Play"), f"/{slug}: neither Step nor Play is enabled"
+        assert not page.locator("[data-testid=stSidebar]").is_visible()
+        # the settings box is hidden, the way back is on the page
+        assert page.locator(".st-key-controls").count() == 0 or not page.locator(".st-key-controls").first.is_visible()
+        leave = page.get_by_role("button", name=re.compile("Leave presenter mode"))
+        assert leave.count() == 1
+        leave.click()
+        page.wait_for_function("() => !new URL(location.href).searchParams.has('present')", timeout=30_000)
         wait_ready(page)
+        assert new_round(page) == "2", f"/{slug}: leaving presenter mode lost the round"
+        choose_a_preset(page)
+        assert page.locator("[data-testid=stException]").count() == 0, f"/{slug}: an exception is shown"
+        assert "Traceback" not in page.content()
     finally:
         ctx.close()
     text = server_log.read_text(errors="replace")
     bad = [line for line in text.splitlines() if re.search(r"Traceback|\bWARNING\b|Warning:|\bERROR\b", line)]
     assert not bad, "the server logged:\n" + "\n".join(bad[:20])
     assert not elsewhere, f"requests to other hosts: {elsewhere[:5]}"
+    assert not js_errors, js_errors
+
+
+def choose_a_preset(page) -> None:
+    """Choose the lecture preset third in the list (a preset sets the page's widgets), if the page has
+    presets.  A rerun still drawing the settings box can close the list as it opens: then again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    preset = page.get_by_role("combobox", name="Lecture preset")
+    if not preset.count():
+        return
+    for attempt in range(3):
+        preset.click()
+        try:
+            page.get_by_role("option").nth(2).click(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
+            wait_ready(page)
+    page.wait_for_timeout(300)
+    wait_ready(page)
+
+
+def new_round(page) -> str | None:
+    """The round in the page's URL (``t``)."""
+    return page.evaluate("() => new URL(location.href).searchParams.get('t')")

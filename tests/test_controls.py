@@ -152,3 +152,20 @@ def test_choosing_a_preset_shows_its_whole_run():
     at.selectbox(key="preset").set_value("Long").run()
     assert not at.exception
     assert shown_t(at) == 40
+
+
+def code_app():
+    from olapp.controls import show_code
+    from olcore.linear import Perceptron
+
+    show_code(Perceptron, "Show the code: Perceptron")
+
+
+def test_the_code_is_sent_only_once_its_expander_is_opened():
+    at = AppTest.from_function(code_app, default_timeout=30).run()
+    assert at.expander[0].label == "Show the code: Perceptron"
+    assert len(at.code) == 0, "the closed expander's code was sent"
+    at.session_state["code_olcore_linear_perceptron_Perceptron"] = True       # the visitor opens it
+    at.run()
+    assert not at.exception
+    assert len(at.code) == 1 and "class Perceptron" in at.code[0].value
