@@ -9,8 +9,9 @@ numba (``@njit(cache=True)``).  This module
   ``~/.cache/olcore/numba``, else the system temp dir).  This must happen before numba is
   first imported, so :mod:`olcore` imports this module first;
 * exports :func:`njit` (``numba.njit`` with ``cache=True``) and a registry of the kernels;
-* :func:`warm` compiles or loads every kernel on tiny inputs (the server calls it in a
-  background thread at start, so no visitor waits for a compile).
+* :func:`warm` compiles or loads every kernel on tiny inputs; at start the server has a child
+  interpreter compile them into the disk cache and then loads them, from a background thread
+  (:func:`warm_in_background`), so no visitor waits for a compile.
 
 Kernels take float64 / int64 C-contiguous arrays (0/1 advice: int8) and Python floats/ints
 only (one specialisation each, one compile per algorithm); the Python wrappers cast before the
@@ -22,11 +23,13 @@ good stream is read once.  Large outputs (weight tables) are allocated by numpy 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import tempfile
 import threading
 from pathlib import Path
 
-__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "cache_dir", "choose_cache_dir", "f64",
+__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "warm_in_child", "cache_dir", "choose_cache_dir", "f64",
            "round_arrays", "big_empty", "exp_lanes", "float_bits", "bits_float"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -139,17 +142,53 @@ def warm(names=None) -> list[str]:
 _background: threading.Thread | None = None
 _background_lock = threading.Lock()
 
+#: Seconds the compiling child may take before the server gives up on it and compiles in-process.
+CHILD_TIMEOUT = 600.0
+
+
+def warm_in_child(names=None, timeout: float = CHILD_TIMEOUT) -> int | None:
+    """Compile the kernels into the disk cache in a child interpreter; its exit code (None if it
+    could not run or timed out).
+
+    numba compiles under the GIL and one process-wide compiler lock, so a compile in the server's
+    own process stalls every page for its duration (40 s for all kernels on a fresh install here).
+    A child compiles on another core while the server answers; the server then only loads the
+    kernels from the cache (under a second for all).
+
+    Parameters
+    ----------
+    names : iterable of str, default=None
+        Only these kernels (default: all of :data:`KERNELS`).
+    timeout : float
+        Seconds before the child is killed.
+    """
+    code = "import olcore, sys; olcore.warm(sys.argv[1:] or None)"
+    cmd = [sys.executable, "-c", code, *(list(names) if names is not None else [])]
+    try:       # the child inherits NUMBA_CACHE_DIR when this module chose one
+        done = subprocess.run(cmd, timeout=timeout, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.returncode
+
+
+def _warm_via_child() -> None:
+    warm_in_child()
+    warm()          # loads what the child cached; compiles here only what it could not
+
 
 def warm_in_background() -> threading.Thread:
-    """Start :func:`warm` in a daemon thread, once per process (later calls return that thread).
+    """Start warming in a daemon thread, once per process (later calls return that thread).
 
-    The server calls this at start, so the first visitor does not wait for a compile: a
-    request that needs a kernel before the thread reaches it compiles (or loads) it itself.
+    The server calls this at start, so the first visitor does not wait for a compile: the thread
+    has a child interpreter compile every kernel into the disk cache (:func:`warm_in_child`), then
+    loads them all (:func:`warm`).  A request that needs a kernel before that compiles (or loads)
+    it itself.
     """
     global _background
     with _background_lock:
         if _background is None:
-            _background = threading.Thread(target=warm, name="olcore-warm", daemon=True)
+            _background = threading.Thread(target=_warm_via_child, name="olcore-warm", daemon=True)
             _background.start()
     return _background
 

@@ -461,3 +461,20 @@ def test_loops_write_the_same_weight_table_as_the_replay(monkeypatch, learner):
         np.testing.assert_array_equal(tr.weight_table, replayed.weight_table)
         np.testing.assert_array_equal(tr.weight_index, replayed.weight_index)
         assert not tr.weight_table.flags.writeable and tr.weight_table.shape[0] == tr.weight_index[-1] + 1
+
+
+def test_a_kernel_compiled_by_the_warming_child_is_only_loaded_by_the_server(tmp_path):
+    """The server's process loads from the disk cache what the child compiled: no compile of its
+    own (a compile holds the GIL and numba's compiler lock, stalling every page)."""
+    script = (
+        "import olcore, olcore.jit as jit\n"
+        "from olcore.linear import conjunction as c\n"
+        "assert jit.warm_in_child(['conjunction_elimination']) == 0\n"
+        "jit.warm(['conjunction_elimination'])\n"
+        "print(sum(d.stats.cache_hits[s] for d in (c._rounds, c._replay) for s in d.stats.cache_hits),"
+        "      sum(d.stats.cache_misses[s] for d in (c._rounds, c._replay) for s in d.stats.cache_misses))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    hits, misses = map(int, out.stdout.split())
+    assert hits >= 1 and misses == 0, (hits, misses)
