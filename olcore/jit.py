@@ -22,6 +22,7 @@ good stream is read once.  Large outputs (weight tables) are allocated by numpy 
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
@@ -165,11 +166,29 @@ def warm_in_child(names=None, timeout: float = CHILD_TIMEOUT) -> int | None:
     code = "import olcore, sys; olcore.warm(sys.argv[1:] or None)"
     cmd = [sys.executable, "-c", code, *(list(names) if names is not None else [])]
     try:       # the child inherits NUMBA_CACHE_DIR when this module chose one
-        done = subprocess.run(cmd, timeout=timeout, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    except (OSError, subprocess.SubprocessError):
+        child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+    except OSError:
         return None
-    return done.returncode
+    _children.add(child)
+    try:
+        return child.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+        return None
+    finally:
+        _children.discard(child)
+
+
+_children: set = set()
+
+
+@atexit.register
+def _stop_children() -> None:
+    """A server that stops does not leave its compiling child running."""
+    for child in list(_children):
+        child.kill()
 
 
 def _warm_via_child() -> None:
