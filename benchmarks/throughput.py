@@ -27,7 +27,7 @@ with 15 % noise): ``linear.widrow_hoff`` beside ``SGDRegressor(learning_rate="co
 eta0=eta, penalty=None)`` one ordered epoch; ``linear.passive_aggressive(variant="PA-I"|"PA-II")``
 beside ``SGDClassifier(loss="hinge", learning_rate="pa1"|"pa2", eta0=C, penalty=None)``.
 
-Every timing is the best of 3 (``time.perf_counter``), after one untimed call (numba compiles
+Every timing is the best of 5 (``time.perf_counter``), after one untimed call (numba compiles
 or loads its cache there).  Ratios = olcore rounds/s divided by the peer's.  Targets (issue 11):
 Perceptron >= 2x scikit-learn and >= 100x River on every stream; Widrow-Hoff, PA-I and PA-II
 >= 2x scikit-learn; Hedge and WM >= 200x River's EWARegressor.  Every olcore row is measured in
@@ -122,14 +122,23 @@ def peak_mb(fn) -> float:
         return float("nan")
 
 
-def best_of(fn, repeat: int = 3) -> float:
+def best_of(fn, repeat: int = 5) -> float:
     """Best wall time of ``repeat`` calls of ``fn`` (seconds)."""
-    best = math.inf
+    return best_of_each([fn], repeat)[0]
+
+
+def best_of_each(fns, repeat: int = 5) -> list[float]:
+    """Best wall time of ``repeat`` calls of each of ``fns`` (seconds), the calls taken in turn
+    (a, b, c, a, b, c, ...): on a shared machine whose speed drifts over seconds, a ratio of two
+    timings taken in turn compares like with like, where timings taken one function after the
+    other compare one period of the machine with another."""
+    best = [math.inf] * len(fns)
     for _ in range(repeat):
-        gc.collect()
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
+        for i, fn in enumerate(fns):
+            gc.collect()
+            t0 = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t0)
     return best
 
 
@@ -247,17 +256,15 @@ def linear_rows(T: int, dims, river_rounds: dict[int, int], seed: int, repeat: i
                     yp = np.where(y > 0, 1.0, -1.0)
                 Xf = np.ascontiguousarray(X, dtype=float)
                 tr = run()
-                t_ol = best_of(run, repeat)
-                t_fin = best_of(lambda: run("final"), repeat)
-                t_sk = best_of(lambda: sklearn_epoch(Xf, yp), repeat)
+                m = min(T, river_rounds[d])
+                rows, labels = river_rows(Xf, yp, m)
+                t_ol, t_fin, t_sk, t_rv = best_of_each([run, lambda: run("final"), lambda: sklearn_epoch(Xf, yp),
+                                                        lambda: river_perceptron(rows, labels)], repeat)
+                del rows, labels
                 mem = (peak_mb(run), peak_mb(lambda: run("final")), peak_mb(lambda: sklearn_epoch(Xf, yp)))
                 check = ""
                 if algo == "Perceptron":  # same algorithm: the final weights must agree
                     check = same(sklearn_epoch(Xf, yp).coef_.ravel(), tr.weights_at(tr.T))
-                m = min(T, river_rounds[d])
-                rows, labels = river_rows(Xf, yp, m)
-                t_rv = best_of(lambda: river_perceptron(rows, labels), repeat)
-                del rows, labels
                 yield {"algo": algo, "d": d, "kind": kind, "mistakes": int(tr.n_mistakes), "T": T,
                        "ol": T / t_ol, "fin": T / t_fin, "sk": T / t_sk, "rv": m / t_rv, "rv_rounds": m,
                        "mem": mem, "check": check}
@@ -320,9 +327,7 @@ def regression_rows(T: int, d: int, seed: int, repeat: int):
                                                   fit_intercept=False, shuffle=False, max_iter=1, tol=None)))
     for name, kind, X, y, run, make in cases:
         tr = run()
-        t_ol = best_of(run, repeat)
-        t_fin = best_of(lambda: run("final"), repeat)
-        t_sk = best_of(lambda: sk_quiet(make, X, y), repeat)
+        t_ol, t_fin, t_sk = best_of_each([run, lambda: run("final"), lambda: sk_quiet(make, X, y)], repeat)
         mem = (peak_mb(run), peak_mb(lambda: run("final")), peak_mb(lambda: sk_quiet(make, X, y)))
         check = same(sk_quiet(make, X, y).coef_.ravel(), tr.weights_at(tr.T))
         yield {"algo": name, "d": d, "kind": kind, "T": T, "ol": T / t_ol, "fin": T / t_fin, "sk": T / t_sk,
@@ -372,11 +377,6 @@ def expert_rows(T: int, n: int, river_rounds: int, seed: int, repeat: int):
             "hedge_c": lambda rec="every": experts.hedge(Lc, eta, record=rec),
             "wm": lambda rec="every": experts.weighted_majority(X, y, beta, record=rec)}
     out = {}
-    for key, run in runs.items():
-        run()
-        out[key] = T / best_of(run, repeat)
-        out[key + "_final"] = T / best_of(lambda: run("final"), repeat)
-        out[key + "_mem"] = (peak_mb(run), peak_mb(lambda: run("final")))
     m = min(T, river_rounds)
 
     def river_data(A, b):
@@ -391,8 +391,14 @@ def expert_rows(T: int, n: int, river_rounds: int, seed: int, repeat: int):
             model.learn_one(x, t)
         return model
 
-    t_rv = best_of(lambda: ewa("01"), repeat)
-    t_rv_c = best_of(lambda: ewa("c"), repeat)
+    rv = {}
+    for key, run in runs.items():     # each olcore run timed in turn with River on the same losses
+        run()
+        t_ev, t_fin, t_peer = best_of_each([run, lambda: run("final"), lambda: ewa("c" if key == "hedge_c" else "01")],
+                                           repeat)
+        out[key], out[key + "_final"] = T / t_ev, T / t_fin
+        out[key + "_mem"] = (peak_mb(run), peak_mb(lambda: run("final")))
+        rv[key] = m / t_peer
     # same algorithm: River's weights after m rounds equal Hedge's allocation v_{m+1} (same losses,
     # same eta), and WM's with beta = e^{-eta} on the 0/1 loss
     w01, wc = np.asarray(ewa("01").weights), np.asarray(ewa("c").weights)
@@ -400,7 +406,7 @@ def expert_rows(T: int, n: int, river_rounds: int, seed: int, repeat: int):
              "hedge_c": np.allclose(wc, experts.hedge(Lc[:m], eta).weights_at(m), rtol=1e-9, atol=1e-12),
              "wm": np.allclose(w01, experts.weighted_majority(X[:m], y[:m], beta).weights_at(m), rtol=1e-9,
                                atol=1e-12)}
-    out.update({"rv": {"hedge": m / t_rv, "wm": m / t_rv, "hedge_c": m / t_rv_c}, "rv_rounds": m, "T": T,
+    out.update({"rv": rv, "rv_rounds": m, "T": T,
                 "n": n, "eta": eta, "agree": agree})
     return out
 
@@ -444,7 +450,7 @@ def main(argv=None) -> int:
     ap.add_argument("--expert-rounds", type=int, default=5_000,
                     help="T for Hedge / Weighted Majority (T * n <= 5 * 10^6, olcore's input cap)")
     ap.add_argument("--river-expert-rounds", type=int, default=500, help="River EWARegressor's rounds")
-    ap.add_argument("--repeat", type=int, default=3, help="best of this many timings")
+    ap.add_argument("--repeat", type=int, default=5, help="best of this many timings (taken in turn with the peer's)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", choices=["linear", "regression", "experts"], default=None)
     args = ap.parse_args(argv)

@@ -24,7 +24,7 @@ from ..errors import StreamError
 from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
-__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row", "freeze", "reject", "check_epochs", "check_record",
+__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row", "finite_row_at", "freeze", "reject", "check_epochs", "check_record",
            "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
 
 #: Largest room (float64 values) a loop is given for writing its weight table itself, one row per
@@ -156,12 +156,30 @@ def finite_row(x):
     return True
 
 
+@njit
+def finite_row_at(X, t):
+    r"""Every entry of ``X[t]`` is finite (called only when :math:`x\cdot x` is not; not inlined, so
+    that the rare path stays out of the callers' loops)."""
+    for i in range(X.shape[1]):
+        if not np.isfinite(X[t, i]):
+            return False
+    return True
+
+
 @_inline
 def classified_row_ok(X, y, t, sq):
     """Row ``t`` of a classification stream is usable: ``x_t`` finite (``sq = ||x_t||^2`` settles it
     unless it overflowed) and ``y_t`` in {-1, +1}.  The first pass of the Perceptron, OGD and PA
-    loops checks each row with it as it reads it."""
-    return (sq <= MAX_FLOAT or finite_row(X[t])) and (y[t] == 1.0 or y[t] == -1.0)
+    loops checks each row with it as it reads it.
+
+    The common case is one branch on ``&`` and ``|`` of the comparisons: written with ``and``/``or``
+    (a branch per comparison) and the finite check inlined, the check cost as much as the rest of
+    the Perceptron's round at d = 2 (3.1 ms against 1.65 ms per 10^5 rounds here)."""
+    yt = y[t]
+    label = (yt == 1.0) | (yt == -1.0)
+    if (sq <= MAX_FLOAT) & label:
+        return True
+    return label and finite_row_at(X, t)
 
 
 def freeze(*arrays):

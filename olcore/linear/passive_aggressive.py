@@ -256,7 +256,7 @@ def hinge_rounds(X, y, rule, c, epochs, every, scores, updated, losses, mistakes
         s = scale * p                                # s = w . x_t  (conservative: eta (v . x_t))
         m = yt * s
         scores[r] = s
-        preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
+        preds[r] = (s > 0) - (s < 0)                 # sign(s), without a branch on its sign
         if every:
             index[r] = k
         losses[r] = max(0.0, 1.0 - m)                # hinge loss [1 - y_t w.x_t]_+

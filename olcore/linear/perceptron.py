@@ -196,7 +196,7 @@ def _rounds(X, y, epochs, every, scores, mistakes, losses, preds, index, table):
         else:
             s = dot_row(w, X, t)                     # s = w_t . x_t
         scores[r] = s
-        preds[r] = 1 if s > 0 else (-1 if s < 0 else 0)
+        preds[r] = (s > 0) - (s < 0)                 # sign(s), without a branch on its sign
         if every:
             index[r] = M
         if yt * s <= 0:                              # mistake iff y_t (w_t . x_t) <= 0
