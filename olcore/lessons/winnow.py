@@ -325,9 +325,9 @@ def sweep(k: int, n_seeds: int, T: int = 400, Ns=SWEEP_NS) -> WinnowSweep:
     for j, n in enumerate(Ns):
         for s_ in range(n_seeds):
             s = streams.disjunction(T=int(rounds[j]), N=int(n), k=int(kk[j]), seed=s_)
-            W[s_, j] = linear.winnow(s.X, s.y).n_mistakes
+            W[s_, j] = linear.winnow(s.X, s.y, record="final").n_mistakes    # counts only: no weight table
             Xb = np.column_stack([s.X, np.ones(s.T)])           # bias: y = 1 iff sum_rel x_i - 1/2 > 0
-            P[s_, j] = linear.perceptron(Xb, 2.0 * s.y - 1.0).n_mistakes
+            P[s_, j] = linear.perceptron(Xb, 2.0 * s.y - 1.0, record="final").n_mistakes
     return WinnowSweep(Ns=Ns, k=kk, rounds=rounds, winnow=W, perceptron=P,
                        winnow_bound=np.asarray(bounds.winnow(kk, Ns), dtype=float),
                        perceptron_bound=np.asarray(bounds.perceptron_disjunction(kk, Ns), dtype=float))
