@@ -201,6 +201,13 @@ h3 { font-size: 1.45rem !important; padding: 0.2rem 0 0 0 !important; }
 .stCheckbox:not([class*="st-key-player"] *), .stFileUploader, .stDownloadButton, .stTextInput,
 .stSelectSlider:not([class*="st-key-player"] *), .stButtonGroup, [data-testid="stExpander"].olab-controls,
 .st-key-controls, .st-key-intro { display: none !important; }
+/* a projector narrower than 1920 px (1366, 1400, 1600): the player's row keeps its labels in full;
+   the key hints stay in each button's tooltip */
+@media (max-width: 1799px) {
+  html { font-size: 18px; }
+  [class*="st-key-player"] button kbd { display: none; }
+  [class*="st-key-player"] button { padding-left: 0.5rem; padding-right: 0.5rem; }
+}
 </style>
 """
 

@@ -44,6 +44,12 @@ def test_presenter_toggle_and_its_key_switch_presenter_mode(browser, base_url):
         page.wait_for_function("() => new URL(location.href).searchParams.get('present') === '1'", timeout=20_000)
         wait_ready(page)
         assert not page.locator(".st-key-controls").first.is_visible()
+        # on a 1400 px projector the player's buttons still show their labels in full (no ellipsis)
+        cut = page.evaluate("""() => [...document.querySelectorAll(
+              '[class*="st-key-player"] button [data-testid=stMarkdownContainer]')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
+        assert page.locator('[class*="st-key-player"] button [data-testid=stMarkdownContainer]').count() >= 4
+        assert not cut, f"player labels cut at 1400 px: {cut}"
         page.keyboard.press("p")                   # the same key leaves it
         page.wait_for_function("() => !new URL(location.href).searchParams.has('present')", timeout=20_000)
         wait_ready(page)
