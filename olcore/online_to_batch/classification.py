@@ -44,7 +44,7 @@ from .. import bounds, linear
 from ..bounds._broadcast import out
 from ..errors import StreamError
 from ..jit import f64, kernel, njit
-from ..linear._engine import dot
+from ..linear._engine import dot, dot_row
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 
@@ -204,10 +204,10 @@ def unseen_errors(table, index, X, y):
         while end + 1 < n and index[end + 1] == k:
             end += 1
         acc = 0.0
+        w = table[k]                                    # one view per hypothesis, none per row
         for j in range(n - 1, start - 1, -1):           # suffix counts of H_k's errors
-            s = dot(table[k], X[j])
-            if y[j] * s <= 0.0:
-                acc += 1.0
+            s = dot_row(w, X, j)                        # dot's sums in dot's order, on row j in place
+            acc += 1.0 if y[j] * s <= 0.0 else 0.0
             if j <= end:
                 e[j] = acc
         start = end + 1
