@@ -245,8 +245,8 @@ def _values_slopes(code: int, z: np.ndarray, y: np.ndarray):
     if code == 0:
         m = y * z
         val = np.logaddexp(0.0, -m)
-        with np.errstate(over="ignore"):
-            slope = -y * np.where(m >= 0, np.exp(-np.abs(m)) / (1 + np.exp(-np.abs(m))), 1 / (1 + np.exp(m)))
+        e = np.exp(-np.abs(m))                         # = e^{-m} for m >= 0 and e^{m} below, exactly
+        slope = -y * np.where(m >= 0, e / (1 + e), 1 / (1 + e))
         return val, slope
     if code == 1:
         m = y * z
