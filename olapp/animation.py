@@ -110,6 +110,8 @@ def _frames(builder: Callable, bound: tuple, start: int, T: int) -> str:
             frame.append(ids[k])
         diff = {k: v for k, v in fig["layout"].items()
                 if k not in ("template", "meta") and cache.key_of(v) != base_layout.get(k)}
+        # a key the first frame has and this one has not (its last annotation gone): null clears it
+        diff.update({k: None for k in base_layout if k not in fig["layout"] and k not in ("template", "meta")})
         lk = cache.key_of(diff)
         if lk not in layout_ids:
             layout_ids[lk] = len(layouts)
