@@ -11,7 +11,9 @@ numba (``@njit(cache=True)``).  This module
 * exports :func:`njit` (``numba.njit`` with ``cache=True``) and a registry of the kernels;
 * :func:`warm` compiles or loads every kernel on tiny inputs; at start the server has a child
   interpreter compile them into the disk cache and then loads them, from a background thread
-  (:func:`warm_in_background`), so no visitor waits for a compile.
+  (:func:`warm_in_background`), so pages keep answering while a fresh install compiles (a page
+  that needs a kernel not cached yet still compiles that one itself: the first visit of a fresh
+  install waits for its page's kernels).
 
 Kernels take float64 / int64 C-contiguous arrays (0/1 advice: int8) and Python floats/ints
 only (one specialisation each, one compile per algorithm); the Python wrappers cast before the
@@ -199,10 +201,10 @@ def _warm_via_child() -> None:
 def warm_in_background() -> threading.Thread:
     """Start warming in a daemon thread, once per process (later calls return that thread).
 
-    The server calls this at start, so the first visitor does not wait for a compile: the thread
-    has a child interpreter compile every kernel into the disk cache (:func:`warm_in_child`), then
-    loads them all (:func:`warm`).  A request that needs a kernel before that compiles (or loads)
-    it itself.
+    ``app.py`` calls this on its first run (the first visit: Streamlit has no server-start hook).
+    The thread has a child interpreter compile every kernel into the disk cache
+    (:func:`warm_in_child`), then loads them all (:func:`warm`).  A request that needs a kernel
+    before that compiles (or loads) it itself.
     """
     global _background
     with _background_lock:
