@@ -24,7 +24,7 @@ from ..errors import StreamError
 from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
-__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row", "finite_row_at", "freeze", "reject", "check_epochs", "check_record",
+__all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row_at", "freeze", "reject", "check_epochs", "check_record",
            "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
 
 #: Largest room (float64 values) a loop is given for writing its weight table itself, one row per
@@ -72,7 +72,7 @@ def dot2(a, x):
 
     The first pass of a loop needs both: the score and :math:`\|x_t\|^2` (for :math:`R^2`,
     and as the finiteness check of the row: :math:`x \cdot x` is NaN or inf iff some entry is,
-    or the sum overflows, which :func:`finite_row` then tells apart)."""
+    or the sum overflows, which :func:`finite_row_at` then tells apart)."""
     n = x.shape[0]
     s0 = s1 = s2 = s3 = 0.0
     q0 = q1 = q2 = q3 = 0.0
@@ -145,15 +145,6 @@ def dot2_row(a, X, t):
         q0 += X[t, i] * X[t, i]
         i += 1
     return (s0 + s1) + (s2 + s3), (q0 + q1) + (q2 + q3)
-
-
-@njit
-def finite_row(x):
-    r"""Every entry of ``x`` is finite (called only when :math:`x\cdot x` is not)."""
-    for i in range(x.shape[0]):
-        if not np.isfinite(x[i]):
-            return False
-    return True
 
 
 @njit

@@ -65,7 +65,7 @@ import numpy as np
 from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..jit import f64, kernel, njit
-from ._engine import MAX_FLOAT, finite_row, freeze, record_rounds, reject, round_arrays, big_empty
+from ._engine import MAX_FLOAT, finite_row_at, freeze, record_rounds, reject, round_arrays, big_empty
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
@@ -175,7 +175,7 @@ def _rounds(X, y, eta, implicit, rec, W, preds, losses):
             xi = X[t, i]                             # (not the view X[t]: its reference count costs)
             p += w[i] * xi
             sq += xi * xi                            # ||x_t||^2: NaN or inf iff an entry is (or it overflows)
-        if not sq <= MAX_FLOAT and not finite_row(X[t]):
+        if not sq <= MAX_FLOAT and not finite_row_at(X, t):
             bad = t
             break
         if not abs(y[t]) <= MAX_FLOAT:
