@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from .errors import StreamError
-from .validate import as_labels, as_matrix, check_binary, check_unit_interval
+from .validate import as_binary_matrix, as_labels, as_matrix, check_unit_interval
 
 __all__ = ["Stream", "KINDS", "MAX_ROUNDS", "MAX_COLUMNS", "MAX_CELLS", "MAX_BYTES", "from_arrays"]
 
@@ -119,11 +119,9 @@ def from_arrays(kind: str, X, y=None, info: dict | None = None, *, at=_row_col) 
         alphabet or range, no rounds, or more than the size limits.
     """
     spec = _kind(kind)
-    A = as_matrix(X, "X", at=at)
+    A = as_binary_matrix(X, "X", at=at) if spec.x_values == "binary" else as_matrix(X, "X", at=at)
     _check_size(*A.shape)
-    if spec.x_values == "binary":
-        check_binary(A, "X", at=at)
-    elif spec.x_values == "unit":
+    if spec.x_values == "unit":
         check_unit_interval(A, "X", at=at)
     if spec.y_values is None:
         if y is not None:
@@ -137,7 +135,6 @@ def from_arrays(kind: str, X, y=None, info: dict | None = None, *, at=_row_col) 
         if spec.y_values == "unit":
             check_unit_interval(v, "y", at=at)
     if kind in ("experts", "disjunction"):
-        A = A.astype(np.int8)
         v = v.astype(np.int8)
     elif kind == "linear":
         v = v.astype(np.int8)

@@ -94,3 +94,21 @@ def test_from_arrays_checks_label_presence():
         streams.from_arrays("linear", [[1.0]], None)
     with pytest.raises(StreamError, match="no labels for kind"):
         streams.from_arrays("losses", [[0.5]], [1])
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int64, np.bool_, np.float64, np.float32])
+def test_binary_kinds_accept_every_numeric_type_without_sharing_the_callers_array(dtype):
+    X = np.array([[1, 0, 1], [0, 0, 1]], dtype=dtype)
+    s = streams.from_arrays("disjunction", X, [1, 0])
+    assert s.X.dtype == np.int8 and s.X.tolist() == [[1, 0, 1], [0, 0, 1]]
+    assert not np.shares_memory(s.X, X) and X.flags.writeable      # the caller's array stays the caller's
+
+
+@pytest.mark.parametrize("dtype, bad", [(np.int8, -1), (np.int8, 2), (np.uint8, 255), (np.int64, 3),
+                                        (np.int64, -2**40), (np.float64, 0.5), (np.float64, np.nan)])
+def test_binary_kinds_name_the_first_bad_entry_whatever_the_type(dtype, bad):
+    X = np.zeros((4, 3), dtype=dtype)
+    X[2, 1] = bad
+    with pytest.raises(StreamError, match=r"row 3, column 2") as err:
+        streams.from_arrays("experts", X, [0, 1, 0, 1])
+    assert "0 and 1" in str(err.value) or "finite" in str(err.value)

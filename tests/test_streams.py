@@ -88,6 +88,20 @@ def test_disjunction_labels_are_the_or_of_the_relevant_attributes(seed):
     assert 0.3 < s.y.mean() < 0.7  # the default p balances the labels
 
 
+@pytest.mark.parametrize("T, N, k, seed", [(400, 10_000, 3, 0), (7, 3, 1, 5), (1000, 30, 5, 2), (2, 10_000, 2, 9), (3, 7, 7, 4),
+                                           (500, 10_000, 10, 1)])
+def test_disjunction_draws_the_same_stream_as_one_big_draw(T, N, k, seed):
+    """The attributes are drawn a few rows at a time; a link's stream must stay the one a single
+    ``rng.random((T, N)) < p`` drew (old links keep opening the view they opened)."""
+    s = streams.disjunction(T=T, N=N, k=k, seed=seed)
+    rng = np.random.default_rng(seed)
+    relevant = np.sort(rng.choice(N, size=k, replace=False))
+    X = (rng.random((T, N)) < 1.0 - 0.5 ** (1.0 / k)).astype(np.int8)
+    np.testing.assert_array_equal(s.info["relevant"], relevant)
+    np.testing.assert_array_equal(s.X, X)
+    assert s.X.dtype == np.int8 and not s.X.flags.writeable
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_regression_inputs_lie_in_the_unit_ball(seed):
     s = streams.regression(T=300, d=1 + seed % 6, seed=seed, noise=0.0)

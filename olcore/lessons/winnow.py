@@ -323,10 +323,12 @@ def sweep(k: int, n_seeds: int, T: int = 400, Ns=SWEEP_NS) -> WinnowSweep:
     W = np.zeros((n_seeds, len(Ns)))
     P = np.zeros((n_seeds, len(Ns)))
     for j, n in enumerate(Ns):
+        Xb = np.empty((int(rounds[j]), int(n) + 1))            # the Perceptron's rows, one array for every seed
+        Xb[:, -1] = 1.0                                        # bias: y = 1 iff sum_rel x_i - 1/2 > 0
         for s_ in range(n_seeds):
             s = streams.disjunction(T=int(rounds[j]), N=int(n), k=int(kk[j]), seed=s_)
             W[s_, j] = linear.winnow(s.X, s.y, record="final").n_mistakes    # counts only: no weight table
-            Xb = np.column_stack([s.X, np.ones(s.T)])           # bias: y = 1 iff sum_rel x_i - 1/2 > 0
+            Xb[:, :-1] = s.X
             P[s_, j] = linear.perceptron(Xb, 2.0 * s.y - 1.0, record="final").n_mistakes
     return WinnowSweep(Ns=Ns, k=kk, rounds=rounds, winnow=W, perceptron=P,
                        winnow_bound=np.asarray(bounds.winnow(kk, Ns), dtype=float),

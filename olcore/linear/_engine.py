@@ -2,11 +2,12 @@ r"""What the compiled linear learners share: the epochs check, the weight table,
 
 Perceptron and Winnow change their weights only on a mistake; OGD with hinge loss and the
 Passive-Aggressive family only when :math:`y_t\, \mathbf w \cdot \mathbf x_t < 1`.  Their
-compiled loops (one per module, ``@njit(cache=True)``) note each update (its round and its
-coefficient) and the table of weights is built afterwards by replaying them (:func:`replay`):
+compiled loops (one per module, ``@njit(cache=True)``) keep one table row per update:
 ``table[j]`` is the weight vector after the ``j``-th update and ``index[t]`` the row in force
-before round ``t`` (``index = [0, cumsum(updated)]``).  Writing rows into the table inside the
-loop measured 3-5x slower here (d = 200, 30 k updates); ``record="final"`` skips the table.
+before round ``t`` (``index = [0, cumsum(updated)]``).  The Perceptron, PA and OGD loops write
+each row right after its update into room for every round's row (:data:`TABLE_ROOM`); Winnow
+and runs beyond that room note each update (its round and coefficient) and rebuild the table
+afterwards by replaying them (:func:`replay`).  ``record="final"`` skips the table.
 
 With ``epochs > 1`` the stream is cycled.  Once ``T`` consecutive rounds pass with no update,
 the weights can never change again (every example has been seen with them), so the loops

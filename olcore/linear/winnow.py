@@ -44,7 +44,7 @@ import numpy as np
 
 from ..errors import StreamError
 from ..trace import Trace
-from ..validate import as_labels, as_matrix, check_binary, check_param
+from ..validate import as_binary_matrix, as_labels, check_param
 from ..jit import f64, kernel, njit
 from ._engine import check_epochs, dot, check_record, update_index, weight_record
 
@@ -92,14 +92,14 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
     ----------
     CMU 16-831, Online linear classification, section 4.4.
     """
-    X = check_binary(as_matrix(X, "X"), "X")
+    X = as_binary_matrix(X, "X")                 # int8: the loop reads 1 byte per attribute
     T, N = X.shape
     y = as_labels(y, T, "y", (0, 1))
     alpha, theta = _params(alpha, theta, N)
     epochs = check_epochs(epochs, T)
 
     record = check_record(record)
-    Xc = f64(X)
+    Xc = X
     scores, mistakes, rows, expo, potential, w = _rounds(Xc, f64(y), float(alpha), float(theta), epochs)
     w0 = np.ones(N)
     table, index, rounds = weight_record(record, mistakes, w0, w,
@@ -152,9 +152,11 @@ def _rounds(X, y, alpha, theta, epochs):
         yhat = 1.0 if s > theta else 0.0             # yhat = 1[<w, x> > theta]
         if yhat != y[t]:                             # w_i <- w_i alpha^((y - yhat) x_i)
             e = y[t] - yhat
+            f = alpha ** e                           # alpha^(e x_i): alpha^e where x_i = 1, exactly 1 where 0
             phi = 0.0
             for i in range(N):
-                w[i] = w[i] * alpha ** (e * X[t, i])
+                if X[t, i] != 0:
+                    w[i] = w[i] * f
                 phi += w[i]
             mistakes[r] = True
             rows[M] = t
@@ -176,8 +178,9 @@ def _replay(X, rows, expo, alpha, w0):
     table[0] = w0
     for k in range(K):
         t = rows[k]
+        f = alpha ** expo[k]                         # as in _rounds: one power per mistake
         for i in range(N):
-            table[k + 1, i] = table[k, i] * alpha ** (expo[k] * X[t, i])
+            table[k + 1, i] = table[k, i] * f if X[t, i] != 0 else table[k, i]
     return table
 
 

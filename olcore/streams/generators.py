@@ -170,6 +170,21 @@ def separable(T: int = 200, d: int = 2, gamma: float = 0.1, R: float = 1.0,
                                         "flipped": np.flatnonzero(flipped)})
 
 
+def _bernoulli_rows(rng: np.random.Generator, T: int, N: int, p: float, block: int = 1 << 16) -> np.ndarray:
+    """``(rng.random((T, N)) < p).astype(np.int8)``, the same draws in the same order, made a few rows at a
+    time in one small buffer: a (T, N) float64 array of fresh pages costs about 3x its draws here
+    (4·10^6 entries: 50 ms against 18)."""
+    X = np.empty((T, N), dtype=np.bool_)
+    rows = max(1, block // N)
+    buf = np.empty(rows * N)
+    for r0 in range(0, T, rows):
+        r1 = min(T, r0 + rows)
+        chunk = buf[: (r1 - r0) * N].reshape(r1 - r0, N)
+        rng.random(out=chunk)
+        np.less(chunk, p, out=X[r0:r1])
+    return X.view(np.int8)
+
+
 def disjunction(T: int = 500, N: int = 100, k: int = 3, seed: int = 0, p: float | None = None) -> Stream:
     r"""Boolean attributes labelled by a monotone k-literal disjunction.
 
@@ -188,7 +203,7 @@ def disjunction(T: int = 500, N: int = 100, k: int = 3, seed: int = 0, p: float 
     p = 1.0 - 0.5 ** (1.0 / k) if p is None else check_param(p, "p", 0, 1)
     rng = np.random.default_rng(check_seed(seed))
     relevant = np.sort(rng.choice(N, size=k, replace=False))
-    X = (rng.random((T, N)) < p).astype(np.int8)
+    X = _bernoulli_rows(rng, T, N, p)
     y = X[:, relevant].max(axis=1)
     return from_arrays("disjunction", X, y, {"relevant": relevant, "k": k, "N": N})
 
