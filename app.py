@@ -1,5 +1,14 @@
-"""Online Learning Lab: entry point (page config, navigation over the lesson registry, shared chrome)."""
+"""Online Learning Lab: entry point (page config, navigation over the lesson registry, shared chrome).
 
+``streamlit run app.py`` serves this file in two roles:
+
+- imported as a module, once per server process: ``app`` below is an ``st.App`` (Streamlit finds it
+  and serves it with its own server), whose lifespan starts compiling the numba kernels in the
+  background when the server starts, before any visitor arrives;
+- run as the app's script (``__main__``), by every session on every rerun: :func:`main`.
+"""
+
+import contextlib
 import os
 from pathlib import Path
 
@@ -14,38 +23,61 @@ import streamlit as st  # noqa: E402
 import olcore  # noqa: E402
 from olapp import registry, state  # noqa: E402
 
-olcore.warm_in_background()  # compile/load the numba kernels once per process, off the request path
 
 #: The page icon ships with the app (a Material icon name would make the browser fetch it from Google's font service).
 ICON = str(Path(__file__).resolve().parent / "olapp" / "assets" / "icon.png")
-st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
 
-page = st.navigation(registry.navigation_pages())
-presenting = state.apply_presenter_mode()
-if not presenting:
-    st.sidebar.button("Present this lesson", icon=":material/co_present:", key="present_on", width="stretch",
-                      on_click=state.set_presenter_mode, args=(True,), shortcut=state.PRESENT_KEY,
-                      help="Presenter mode for a projector: the settings box hidden, the main picture, its readout "
-                           f"and the player on one screen, larger text. Key: {state.PRESENT_KEY}. "
-                           "Or add `?present=1` to any link.")
-    st.sidebar.caption(
-        "Online Learning Lab: watch online learners and their proofs, round by round. "
-        "Every link reproduces the view, seed included (an uploaded stream is not in the link: "
-        "download its CSV to share it)."
-    )
-url_note = st.empty()
-url_note = st.empty()
-current = registry.lesson(page.url_path or "home")
-if not state.seen(page.url_path):          # a link was just opened: it may predate the lesson kit
-    state.translate_legacy(current.legacy, current.int_keys)
-hostile = state.drop_hostile_params()
-before = state.url_snapshot()
-page.run()
-# Only the run that loaded a link can have dropped its settings; later runs remove a
-# parameter whenever its widget returns to the default, which is not an error.
-dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
-state.show_dropped_params({**hostile, **dropped}, where=url_note)
-if presenting:
-    st.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
-              on_click=state.set_presenter_mode, args=(False,), shortcut=state.PRESENT_KEY,
-              help=f"Back to the page with its settings. Key: {state.PRESENT_KEY}.")
+
+def main() -> None:
+    """One run of the app: page config, navigation, the page, presenter mode and link notes."""
+    olcore.warm_in_background()   # once per process (a no-op after the server start's call)
+    st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
+    page = st.navigation(registry.navigation_pages())
+    presenting = state.apply_presenter_mode()
+    if not presenting:
+        st.sidebar.button("Present this lesson", icon=":material/co_present:", key="present_on", width="stretch",
+                          on_click=state.set_presenter_mode, args=(True,), shortcut=state.PRESENT_KEY,
+                          help="Presenter mode for a projector: the settings box hidden, the main picture, its readout "
+                               f"and the player on one screen, larger text. Key: {state.PRESENT_KEY}. "
+                               "Or add `?present=1` to any link.")
+        st.sidebar.caption(
+            "Online Learning Lab: watch online learners and their proofs, round by round. "
+            "Every link reproduces the view, seed included (an uploaded stream is not in the link: "
+            "download its CSV to share it)."
+        )
+    url_note = st.empty()
+    current = registry.lesson(page.url_path or "home")
+    if not state.seen(page.url_path):          # a link was just opened: it may predate the lesson kit
+        state.translate_legacy(current.legacy, current.int_keys)
+    hostile = state.drop_hostile_params()
+    before = state.url_snapshot()
+    page.run()
+    # Only the run that loaded a link can have dropped its settings; later runs remove a
+    # parameter whenever its widget returns to the default, which is not an error.
+    dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
+    state.show_dropped_params({**hostile, **dropped}, where=url_note)
+    if presenting:
+        st.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
+                  on_click=state.set_presenter_mode, args=(False,), shortcut=state.PRESENT_KEY,
+                  help=f"Back to the page with its settings. Key: {state.PRESENT_KEY}.")
+
+
+@contextlib.asynccontextmanager
+async def _warm_at_start(_app):
+    """The server's lifespan: the kernels compile in a child interpreter (or load from the disk
+    cache) from the moment the server starts, so a fresh install's first visitor finds them ready
+    (:func:`olcore.warm_in_background`)."""
+    olcore.warm_in_background()
+    yield
+
+
+if __name__ == "__main__":
+    main()
+else:
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.starlette import App
+
+    # pages/ holds the lessons st.navigation serves (see olapp's _leave_pages_directory_mode): no session
+    # of this server runs a page file without app.py, the very first one included.
+    PagesManager.uses_pages_directory = False
+    app = App(__file__, lifespan=_warm_at_start)

@@ -282,12 +282,15 @@ def report(results: list[dict]) -> list[str]:
     return misses
 
 
-def startup(root: Path, page: str, cache_dir: str | None, timeout: float = 300.0) -> tuple[float, float, float]:
+def startup(root: Path, page: str, cache_dir: str | None, timeout: float = 300.0,
+            arrive_after: float = 0.0) -> tuple[float, float, float]:
     """Seconds from ``streamlit run`` to (health check answered, the page's first run finished for a
     session speaking Streamlit's protocol, first chart drawn in Chromium after that).
 
     ``root``: the checkout to serve; ``cache_dir``: the NUMBA_CACHE_DIR of the server (a fresh
-    empty directory measures a cold numba cache).  Only 127.0.0.1 is contacted.
+    empty directory measures a cold numba cache); ``arrive_after``: seconds between the health check
+    and the first visit (a hall arrives some time after the lecturer starts the server); the times
+    of the view and the chart are then counted from that visit.  Only 127.0.0.1 is contacted.
     """
     import subprocess
     import tempfile
@@ -320,6 +323,9 @@ def startup(root: Path, page: str, cache_dir: str | None, timeout: float = 300.0
             if proc.poll() is not None or time.perf_counter() - t0 > timeout:
                 raise RuntimeError("server did not start")
         t_health = time.perf_counter() - t0
+        time.sleep(arrive_after)
+        if arrive_after:
+            t0 = time.perf_counter()          # the view and the chart counted from the visit
         import asyncio
 
         from scripts.stclient import Session
@@ -360,9 +366,11 @@ def main_startup(args) -> int:
                 if label == "with cache":      # the cold server may have stopped before its warm-up ended
                     subprocess.run([sys.executable, "-c", "import olcore; olcore.warm()"], cwd=root, check=True,
                                    env={**os.environ, "NUMBA_CACHE_DIR": cache})
-                h, v, c = startup(root, args.startup, cache)
+                h, v, c = startup(root, args.startup, cache, arrive_after=args.arrive_after)
+                after = f"   (visit {args.arrive_after:g} s after health: view and chart from the visit)" \
+                    if args.arrive_after else ""
                 print(f"{str(root):<40} {label:<17} health {h:6.2f} s   first view {v:6.2f} s   "
-                      f"first chart {c:6.2f} s", flush=True)
+                      f"first chart {c:6.2f} s{after}", flush=True)
         finally:
             shutil.rmtree(cold, ignore_errors=True)
     print(f"# load average {os.getloadavg()[0]:.2f} at end")
@@ -381,6 +389,8 @@ def main(argv=None) -> int:
                     help="instead: time server start to the first chart of PAGE, cold and warm numba cache")
     ap.add_argument("--startup-root", action="append", default=None,
                     help="checkout(s) to serve for --startup (default: this one); repeatable")
+    ap.add_argument("--arrive-after", type=float, default=0.0, metavar="S",
+                    help="--startup: the first visit comes S seconds after the server answers its health check")
     args = ap.parse_args(argv)
     share_script_cache()
     if args.startup:

@@ -9,11 +9,11 @@ numba (``@njit(cache=True)``).  This module
   ``~/.cache/olcore/numba``, else the system temp dir).  This must happen before numba is
   first imported, so :mod:`olcore` imports this module first;
 * exports :func:`njit` (``numba.njit`` with ``cache=True``) and a registry of the kernels;
-* :func:`warm` compiles or loads every kernel on tiny inputs; at start the server has a child
-  interpreter compile them into the disk cache and then loads them, from a background thread
-  (:func:`warm_in_background`), so pages keep answering while a fresh install compiles (a page
-  that needs a kernel not cached yet still compiles that one itself: the first visit of a fresh
-  install waits for its page's kernels).
+* :func:`warm` compiles or loads every kernel on tiny inputs; when the server starts (app.py's
+  ``st.App`` lifespan), a background thread has child interpreters compile whatever the disk cache
+  lacks and then loads every kernel (:func:`warm_in_background`), so pages keep answering while a
+  fresh install compiles (24 s here).  A page that needs a kernel not cached yet still compiles
+  that one itself: only a visit within those first seconds of a fresh install's first start waits.
 
 Kernels take float64 / int64 C-contiguous arrays (0/1 advice: int8) and Python floats/ints
 only (one specialisation each, one compile per algorithm); the Python wrappers cast before the
@@ -32,7 +32,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "warm_in_child", "cache_dir", "choose_cache_dir", "f64",
+__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "warm_in_child", "cache_is_complete", "cache_dir", "choose_cache_dir", "f64",
            "round_arrays", "big_empty", "exp_lanes", "float_bits", "bits_float"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -95,9 +95,23 @@ def njit(fn=None, *, fastmath=False):
     are reordered, and whose results the contract test compares with a tolerance."""
     if fn is None:
         return lambda f: njit(f, fastmath=fastmath)
-    if fastmath:
-        return numba.njit(cache=True, fastmath=set(fastmath))(fn)
-    return numba.njit(cache=True)(fn)
+    dispatcher = numba.njit(cache=True, fastmath=set(fastmath))(fn) if fastmath else numba.njit(cache=True)(fn)
+    _DISPATCHERS.append(dispatcher)
+    return dispatcher
+
+
+#: Every dispatcher made by :func:`njit` (each keeps its own index in the disk cache).
+_DISPATCHERS: list = []
+
+
+def cache_is_complete() -> bool:
+    """Whether the disk cache holds a current entry for every kernel made by :func:`njit` (numba's
+    index of each, written for this source; a stale or missing index means a compile is due).
+    Reads numba's cache index (an internal API): any surprise counts as incomplete."""
+    try:
+        return all(d._cache._cache_file._load_index() for d in _DISPATCHERS)
+    except Exception:  # noqa: BLE001 - a numba without these internals: assume a compile is due
+        return False
 
 
 #: name -> zero-argument callable that runs the kernel(s) of one algorithm on tiny inputs.
@@ -193,18 +207,32 @@ def _stop_children() -> None:
         child.kill()
 
 
+#: Compiling children on a fresh install (numba compiles on one core per process): two took
+#: 24 s here for every kernel, one 37 s.
+CHILDREN = max(1, min(2, os.cpu_count() or 1))
+
+
 def _warm_via_child() -> None:
-    warm_in_child()
-    warm()          # loads what the child cached; compiles here only what it could not
+    if not cache_is_complete():      # a fresh install, or sources changed: compile off this process
+        names = list(KERNELS)
+        parts = [names[i::CHILDREN] for i in range(CHILDREN) if names[i::CHILDREN]]
+        threads = [threading.Thread(target=warm_in_child, args=(part,), daemon=True) for part in parts]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    warm()          # loads what the children cached; compiles here only what they could not
 
 
 def warm_in_background() -> threading.Thread:
     """Start warming in a daemon thread, once per process (later calls return that thread).
 
-    ``app.py`` calls this on its first run (the first visit: Streamlit has no server-start hook).
-    The thread has a child interpreter compile every kernel into the disk cache
-    (:func:`warm_in_child`), then loads them all (:func:`warm`).  A request that needs a kernel
-    before that compiles (or loads) it itself.
+    ``app.py`` calls this when the server starts (the lifespan of its ``st.App``), before any visitor,
+    and again on every run (a no-op after the first call).
+    When the disk cache lacks a kernel (:func:`cache_is_complete`: a fresh install, or a source
+    changed), the thread has :data:`CHILDREN` child interpreters compile the kernels into it
+    (:func:`warm_in_child`); then it loads them all (:func:`warm`: under a second).  A request that
+    needs a kernel before that compiles (or loads) it itself.
     """
     global _background
     with _background_lock:

@@ -114,3 +114,34 @@ def test_navigation_pages_are_built_once_and_each_run_gets_its_own_copies(tmp_pa
     assert pages == at.session_state["again"] and not at.session_state["shared"]
     expected = [(e.url_path, e.title) for entries in registry.sections().values() for e in entries]
     assert [(p[0], p[1]) for p in pages] == expected and [p[3] for p in pages].count(True) == 1
+
+
+def test_streamlit_run_serves_app_py_as_an_st_app_that_warms_the_kernels_when_the_server_starts(monkeypatch):
+    """``streamlit run app.py`` finds the ``st.App`` in app.py (its server-start hook): its lifespan
+    starts the kernels' warm-up before any visitor, and the pages/ folder is not Streamlit's legacy
+    page list for any session; run as a script, app.py draws the app."""
+    import asyncio
+    import importlib.util
+
+    import olcore
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.starlette import App
+    from streamlit.web.server.app_discovery import discover_asgi_app
+
+    found = discover_asgi_app(ROOT / "app.py")
+    assert found.is_asgi_app and found.import_string == "app:app"
+
+    calls = []
+    monkeypatch.setattr(olcore, "warm_in_background", lambda: calls.append("warm"))
+    monkeypatch.setattr(PagesManager, "uses_pages_directory", None)
+    spec = importlib.util.spec_from_file_location("app", ROOT / "app.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)              # as the server imports it: no page is drawn
+    assert isinstance(module.app, App) and PagesManager.uses_pages_directory is False
+    assert calls == []
+
+    async def start():
+        async with module._warm_at_start(module.app):
+            return list(calls)
+
+    assert asyncio.run(start()) == ["warm"]

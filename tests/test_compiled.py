@@ -478,3 +478,21 @@ def test_a_kernel_compiled_by_the_warming_child_is_only_loaded_by_the_server(tmp
     assert out.returncode == 0, out.stderr[-2000:]
     hits, misses = map(int, out.stdout.split())
     assert hits >= 1 and misses == 0, (hits, misses)
+
+
+def test_the_server_knows_whether_the_disk_cache_has_every_kernel(tmp_path):
+    """A server starts compiling children only when the cache lacks a kernel (a fresh install or
+    changed sources); a complete cache is only loaded."""
+    script = (
+        "import olcore, olcore.jit as jit\n"
+        "from olcore.linear import conjunction as c\n"
+        "assert len(jit._DISPATCHERS) > 20 and c._rounds in jit._DISPATCHERS\n"
+        "assert not jit.cache_is_complete()\n"
+        "jit._DISPATCHERS[:] = [c._rounds, c._replay]\n"
+        "assert not jit.cache_is_complete()\n"
+        "jit.warm(['conjunction_elimination'])\n"
+        "assert jit.cache_is_complete()\n"
+        "print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
