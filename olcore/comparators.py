@@ -405,11 +405,14 @@ def widrow_hoff_prefix_min(X, y, eta: float, rounds) -> np.ndarray:
     order = np.argsort(ts, kind="stable")
     d = A.shape[1]
     lam = (1.0 - eta) / eta
-    out = np.empty(ts.size)
+    Gs = np.empty((ts.size, d, d))                  # A_t + lambda I, b_t and c_t of each prefix asked for
+    bs = np.empty((ts.size, d))
+    cs = np.empty(ts.size)
     G = np.zeros((d, d))
     b = np.zeros(d)
     c = 0.0
     done = 0
+    eye = lam * np.eye(d)
     for i in order:
         t = int(ts[i])
         if t > done:
@@ -418,6 +421,8 @@ def widrow_hoff_prefix_min(X, y, eta: float, rounds) -> np.ndarray:
             b += seg.T @ ys
             c += float(ys @ ys)
             done = t
-        sol = np.linalg.solve(G + lam * np.eye(d), b)
-        out[i] = max(c - float(b @ sol), 0.0) / (1.0 - eta)
-    return out
+        np.add(G, eye, out=Gs[i])
+        bs[i], cs[i] = b, c
+    sol = np.linalg.solve(Gs, bs[:, :, None])[:, :, 0] if ts.size else bs   # one call: LAPACK per prefix
+    fit = np.array([bk @ sk for bk, sk in zip(bs, sol)])       # b_t . (A_t + lambda I)^{-1} b_t
+    return np.maximum(cs - fit, 0.0) / (1.0 - eta) if ts.size else cs

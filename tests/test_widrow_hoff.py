@@ -107,18 +107,34 @@ def test_fast_path_matches_the_notes_naive_loop(d):
         np.testing.assert_allclose(tr.extras["residual"], tr.predictions - y, rtol=0, atol=1e-12)
 
 
-def test_batched_runs_match_single_runs():
+def test_batched_runs_match_single_runs_bit_for_bit():
     X, y, eta = random_batch(7, B=30, T=40, d=3)
     W, L = widrow_hoff_many(X, y, eta)
     for b in range(30):
         tr = linear.widrow_hoff(X[b], y[b], eta[b])
-        np.testing.assert_allclose(W[b], tr.weights, rtol=1e-10, atol=1e-12)
-        np.testing.assert_allclose(L[b], tr.losses, rtol=1e-10, atol=1e-12)
-    # one stream, many learning rates
+        np.testing.assert_array_equal(W[b], tr.weights)
+        np.testing.assert_array_equal(L[b], tr.losses)
+    # one stream, many learning rates; the losses alone without the (B, T+1, d) histories
     etas = np.linspace(0.05, 0.95, 7)
     W, L = widrow_hoff_many(X[0], y[0], etas)
+    none, L2 = widrow_hoff_many(X[0], y[0], etas, history=False)
+    assert none is None
+    np.testing.assert_array_equal(L, L2)
     for i, e in enumerate(etas):
-        np.testing.assert_allclose(L[i], linear.widrow_hoff(X[0], y[0], e).losses, rtol=1e-10, atol=1e-12)
+        np.testing.assert_array_equal(L[i], linear.widrow_hoff(X[0], y[0], e).losses)
+        np.testing.assert_array_equal(W[i], linear.widrow_hoff(X[0], y[0], e).weights)
+
+
+@pytest.mark.parametrize("call", [
+    lambda X, y: widrow_hoff_many(X, y, [0.1, -0.2]),
+    lambda X, y: widrow_hoff_many(X, y[:-1], 0.1),
+    lambda X, y: widrow_hoff_many(np.where(np.arange(X.size).reshape(X.shape) == 7, np.nan, X), y, [0.1, 0.2]),
+    lambda X, y: widrow_hoff_many(X[None], y[None], [0.1, 0.2]),
+])
+def test_batched_runs_reject_bad_input(call):
+    X, y, _ = random_batch(3, B=1, T=10, d=2)
+    with pytest.raises(StreamError):
+        call(X[0], y[0])
 
 
 def test_matches_scikit_learn_sgd_regressor():

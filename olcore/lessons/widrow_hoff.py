@@ -157,7 +157,7 @@ def tuning(stream: Stream, rescale: bool = True) -> Tuning:
     X, y, _ = _as_run(stream, bool(rescale))
     eta_best, bound_best = widrow_hoff_optimal_eta(X, y)
     etas = np.round(np.linspace(0.01, 0.99, 99 if X.shape[0] <= 2000 else 33), 4)
-    _, L = widrow_hoff_many(X, y, etas)
+    _, L = widrow_hoff_many(X, y, etas, history=False)
     u_ls = widrow_hoff_clairvoyant(X, y)
     return Tuning(float(eta_best), float(bound_best), etas, L.sum(axis=1), np.asarray(widrow_hoff_min(X, y, etas)),
                   float(np.sum((X @ u_ls - y) ** 2)), check_unit_ball(X))
