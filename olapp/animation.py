@@ -460,4 +460,4 @@ def driver(key: str, nonce: str | None, start: int, T: int, speed: float, button
     data = {"key": key, "nonce": nonce, "start": int(start), "T": int(T), "speed": float(speed), "fps": FPS,
             "button": button, "pause_key": pause_key}
     return _driver(key=f"{key}_driver", data=data, on_stopped_change=on_stopped or (lambda: None),
-                   height="content")
+                   width="content", height="content")     # nothing to show: no room taken in the player's row

@@ -101,48 +101,53 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
             ss[key] = 0
         start_play(ss, key, _current_round(key, T), T)
 
+    # Two flex rows (one on a projector): Streamlit sends every column as a block of its own, and
+    # each block or element costs the server about 0.2 ms on every rerun of every session.
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
+    buttons = box.container(horizontal=True, vertical_alignment="bottom", gap="small")
     if state.presenter_mode():   # a projector's full width (no sidebar): the buttons and the scrubber on one row
-        cols = box.columns([1.05, 1.05, 1.0, 1.9 if events is not None else 0.01, 1.05, 4.2, 1.4],
-                           vertical_alignment="bottom")
+        scrub = buttons
     else:                        # beside the sidebar: buttons on one row (labels in full), the scrubber below
-        cols = box.columns([1, 1, 1, 1.6 if events is not None else 0.01, 1.1], vertical_alignment="bottom")
-        cols += box.columns([5, 1.3], vertical_alignment="bottom")
+        scrub = box.container(horizontal=True, vertical_alignment="bottom", gap="medium")
     keys = SHORTCUTS
     span = _span(ss, key, T)
-    with cols[4]:
-        result = animation.driver(key, ss.get(nonce_key) if span else None, span[0] if span else 0,
-                                  span[1] if span else T, float(ss.get(speed_key, 5)), button=f"{key}_playbtn",
-                                  pause_key=keys["play"])
-    if span:
-        stop_where_the_browser_stopped(ss, key, T, getattr(result, "stopped", None))
     cur = _current_round(key, T)
     nxt = _next_event(events, cur)
-    playing = _span(ss, key, T) is not None
-    cols[0].button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
-                   width="stretch", shortcut=keys["reset"],
+    width = "content" if scrub is buttons else "stretch"
+    buttons.button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
+                   width=width, shortcut=keys["reset"],
                    help="Back to round 0, before the learner has seen anything. The stream stays the same. "
                         f"Key: {keys['reset']}.")
-    cols[1].button("Back", icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,),
-                   disabled=cur <= 0, width="stretch", shortcut=keys["back"],
+    buttons.button("Back", icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,),
+                   disabled=cur <= 0, width=width, shortcut=keys["back"],
                    help=f"Undo one round. Key: {keys['back']}.")
-    cols[2].button("Step", icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,),
-                   disabled=cur >= T, width="stretch", shortcut=keys["step"],
+    buttons.button("Step", icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,),
+                   disabled=cur >= T, width=width, shortcut=keys["step"],
                    help=f"Play one more round: show x, predict, reveal y, update. Key: {keys['step']}.")
     if events is not None:
-        cols[3].button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set,
-                       args=(nxt or T,), disabled=nxt is None, width="stretch", shortcut=keys["next"],
+        buttons.button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set,
+                       args=(nxt or T,), disabled=nxt is None, width=width, shortcut=keys["next"],
                        help=f"Play on until just after the next {event_name}. Key: {keys['next']}.")
-    cols[4].button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
-                   key=f"{key}_playbtn", on_click=_play_pause, disabled=T == 0, width="stretch",
+    def _stopped() -> None:      # before the rerun: the round the browser's animation reached
+        value = ss.get(f"{key}_driver")
+        stopped = value.get("stopped") if hasattr(value, "get") else getattr(value, "stopped", None)
+        stop_where_the_browser_stopped(ss, key, T, stopped)
+
+    with buttons:               # beside Play, whose key it intercepts in the browser
+        animation.driver(key, ss.get(nonce_key) if span else None, span[0] if span else 0,
+                         span[1] if span else T, float(ss.get(speed_key, 5)), button=f"{key}_playbtn",
+                         pause_key=keys["play"], on_stopped=_stopped)
+    playing = span is not None
+    buttons.button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
+                   key=f"{key}_playbtn", on_click=_play_pause, disabled=T == 0, width=width,
                    type="primary", shortcut=keys["play"],
                    help="Play the rounds one after another in your browser (from round 0 when the run is over); "
                         f"press again to pause there. Key: {keys['play']}.")
-    t = cols[5].slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
-                       disabled=T == 0,
-                       help="Scrub through the run: the charts show the state after this many rounds.")
-    cols[6].select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key,
-                          help="How many rounds per second Play advances.")
+    t = scrub.slider(label, min_value=0, max_value=max(T, 1), value=T, step=1, key=key, bind="query-params",
+                     disabled=T == 0, width="stretch",
+                     help="Scrub through the run: the charts show the state after this many rounds.")
+    scrub.select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key, width=190,
+                        help="How many rounds per second Play advances.")
     return min(int(t), T)
 
 

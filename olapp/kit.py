@@ -57,6 +57,13 @@ def _num(x: float) -> str:
     return f"{int(x):,}" if x == int(x) and abs(x) < 1e15 else f"{x:.4g}"
 
 
+def _flush(text: list[str]) -> None:
+    """Draw the collected paragraphs as one markdown element and empty the list."""
+    if text:
+        st.markdown("\n\n".join(text))
+        text.clear()
+
+
 class LessonPage:
     """The furniture of one lesson page; see the module docstring for a page's shape."""
 
@@ -95,9 +102,8 @@ class LessonPage:
         st.container(key="intro").markdown(markdown)
 
     def section(self, title: str, intro: str = "") -> None:
-        st.subheader(title)
-        if intro:
-            st.markdown(intro)
+        """A section's heading and its sentence, as one element (each element costs every rerun)."""
+        st.markdown(f"### {title}" + (f"\n\n{intro}" if intro else ""))
 
     # -- settings -----------------------------------------------------------------------
     @contextlib.contextmanager
@@ -184,10 +190,10 @@ class LessonPage:
 
     def readout(self, items: Mapping[str, str], helps: Mapping[str, str] | None = None) -> None:
         """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...)."""
-        cols = st.columns(len(items))
+        row = st.container(horizontal=True)          # one flex row (columns would be a block each)
         held = self.holding is not None             # a question is open: the run's totals wait for the answer
-        for col, (label, value) in zip(cols, items.items()):
-            col.metric(label, "…" if held else value,
+        for label, value in items.items():
+            row.metric(label, "…" if held else value,
                        help="Shown once the scene's question is answered." if held else (helps or {}).get(label))
 
     def tally(self, t: int, T: int, rows: Sequence[tuple[str, float, Any]], note: str = "", where=st) -> None:
@@ -237,20 +243,26 @@ class LessonPage:
     def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:
         """The theorem box: statement, the inequality with this run's numbers, whether it applies, source."""
         if self.tour is not None and self.tour.holding is not None:   # a question is open: the statement only
-            st.markdown("**The theorem**")
-            for report in ([reports] if not isinstance(reports, Sequence) else reports):
-                st.markdown(report.statement or report.theorem)
+            st.markdown("\n\n".join(["**The theorem**"] + [r.statement or r.theorem for r in (
+                [reports] if not isinstance(reports, Sequence) else reports)]))
             st.caption("This run's numbers appear once the scene's question is answered.")
             return
-        if title:
-            st.markdown(f"**{title}**")
-        for report in ([reports] if not isinstance(reports, Sequence) else reports):
+        # As few elements as the layout allows (each costs every rerun of every session): the title,
+        # a statement and its inequality in one markdown; the run's line joins the last inequality.
+        reports = [reports] if not isinstance(reports, Sequence) else list(reports)
+        text = [f"**{title}**"] if title else []
+        for i, report in enumerate(reports):
             if report.statement:
-                st.markdown(report.statement)
+                text.append(report.statement)
             if report.latex:
-                st.latex(report.latex)
+                text.append(f"$$\n{report.latex}\n$$")
             if not report.applies:
+                _flush(text)
                 st.warning(f"**The theorem does not apply here.** {report.why_not}", icon=":material/info:")
+            if run_line and i == len(reports) - 1:
+                text.append(run_line)
+                run_line = ""
+            _flush(text)
             if report.source:
                 st.caption(f"Source: {report.source}.")
         if run_line:
@@ -259,9 +271,7 @@ class LessonPage:
     @contextlib.contextmanager
     def proof(self, title: str, intro: str = "") -> Iterator[None]:
         """The proof section: a heading, a sentence, then the page's proof views."""
-        st.subheader(title)
-        if intro:
-            st.markdown(intro)
+        self.section(title, intro)
         yield
 
     # -- take-aways -----------------------------------------------------------------------------
@@ -274,7 +284,8 @@ class LessonPage:
     def show_code(self, *classes: type, title: str = "Show the code") -> None:
         """Expanders with the reference classes (default: the lesson's, from the registry)."""
         classes = classes or tuple(self.lesson.reference_classes)
-        cols = st.columns(min(len(classes), 2)) if len(classes) > 1 else [st]
-        for i, cls in enumerate(classes):
-            controls.show_code(cls, f"{title}: {cls.__name__} (reference class)", where=cols[i % len(cols)])
+        for i in range(0, len(classes), 2):              # two side by side in one flex row (one block)
+            row = st.container(horizontal=True) if len(classes) > 1 else st
+            for cls in classes[i:i + 2]:
+                controls.show_code(cls, f"{title}: {cls.__name__} (reference class)", where=row)
 

@@ -19,17 +19,16 @@ with page.controls():
     source = page.source(text.SOURCES, upload="experts", default=text.DEFAULT_SOURCE)
     if source == UPLOAD:
         st.caption(text.UPLOAD_NOTE)
-    c = st.columns(5)
-    n = int(c[0].number_input("Experts n", min_value=2, max_value=1024, value=16, step=1, key="n",
+    c = st.container(horizontal=True)
+    n = int(c.number_input("Experts n", min_value=2, max_value=1024, value=16, step=1, key="n",
                               bind="query-params", disabled=source in ("Lecture run", UPLOAD), help=text.HELP["n"]))
-    T = int(c[1].number_input("Rounds T", min_value=1, max_value=2000, value=40, step=1, key="T",
+    T = int(c.number_input("Rounds T", min_value=1, max_value=2000, value=40, step=1, key="T",
                               bind="query-params", disabled=source != "Perfect expert", help=text.HELP["T"]))
-    p_wrong = float(c[2].slider("P(wrong)", 0.0, 1.0, 0.5, 0.05, key="p", bind="query-params",
+    p_wrong = float(c.slider("P(wrong)", 0.0, 1.0, 0.5, 0.05, key="p", bind="query-params",
                                 disabled=source != "Perfect expert", help=text.HELP["p"]))
-    extra = int(c[3].number_input("Extra rounds", min_value=0, max_value=200, value=6, step=1, key="extra",
+    extra = int(c.number_input("Extra rounds", min_value=0, max_value=200, value=6, step=1, key="extra",
                                   bind="query-params", disabled=source != "Adversary", help=text.HELP["extra"]))
-    with c[4]:
-        seed = page.seed()
+    seed = page.seed(where=c)
 
 # -- the run: a generated or uploaded stream with the player, or your game -----------------------
 if source != YOU:
@@ -58,12 +57,12 @@ else:
         labels = list(ss["halving_labels"])
         ss["halving_labels"] = labels + [v] if v is not None else labels[:-1]
 
-    b = st.columns(4)
-    b[0].button("Reveal y = 0", on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"])
-    b[1].button("Reveal y = 1", on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"])
-    b[2].button("Undo", on_click=_play, args=(None,), key="you_undo", width="stretch", disabled=not moves,
+    b = st.container(horizontal=True)
+    b.button("Reveal y = 0", on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"])
+    b.button("Reveal y = 1", on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"])
+    b.button("Undo", on_click=_play, args=(None,), key="you_undo", width="stretch", disabled=not moves,
                 help=text.HELP["undo"])
-    b[3].button("Start over", on_click=ss.__setitem__, args=("halving_labels", []), key="you_reset",
+    b.button("Start over", on_click=ss.__setitem__, args=("halving_labels", []), key="you_reset",
                 width="stretch", disabled=not moves, help=text.HELP["reset"])
     if g.played is None:
         st.info("No round played yet: pick the first outcome.")

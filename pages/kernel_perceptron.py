@@ -17,19 +17,19 @@ with page.controls():
     if source == UPLOAD:
         st.caption(L.HELP.upload)
     else:
-        c = st.columns([2, 1])
-        T = c[0].slider("Points T", 20, 1000, 200, step=10, key="T", bind="query-params", help=L.HELP.T)
-        seed = page.seed(where=c[1])
-    c = st.columns([1.3, 1, 0.8, 0.8, 1.2])
-    name = c[0].selectbox("Kernel K", list(L.KERNELS), key="kernel", bind="query-params", help=L.HELP.kernel)
+        c = st.container(horizontal=True)
+        T = c.slider("Points T", 20, 1000, 200, step=10, key="T", bind="query-params", help=L.HELP.T)
+        seed = page.seed(where=c)
+    c = st.container(horizontal=True)
+    name = c.selectbox("Kernel K", list(L.KERNELS), key="kernel", bind="query-params", help=L.HELP.kernel)
     kernel = L.KERNELS.get(name, name)
-    gamma = c[1].select_slider("Width γ (Gaussian)", options=L.GAMMAS, value=2.0, key="rbf_gamma", bind="query-params",
+    gamma = c.select_slider("Width γ (Gaussian)", options=L.GAMMAS, value=2.0, key="rbf_gamma", bind="query-params",
                                help=L.HELP.rbf_gamma, disabled=kernel != "rbf")
-    degree = c[2].slider("Degree p", 1, 6, 2, key="degree", bind="query-params", help=L.HELP.degree,
+    degree = c.slider("Degree p", 1, 6, 2, key="degree", bind="query-params", help=L.HELP.degree,
                          disabled=kernel != "poly")
-    coef0 = c[3].select_slider("c₀", options=L.COEF0S, value=1.0, key="coef0", bind="query-params", help=L.HELP.coef0,
+    coef0 = c.select_slider("c₀", options=L.COEF0S, value=1.0, key="coef0", bind="query-params", help=L.HELP.coef0,
                                disabled=kernel != "poly")
-    B = c[4].select_slider("Budget B", options=L.BUDGETS, value=5, key="B", bind="query-params", help=L.HELP.B)
+    B = c.select_slider("Budget B", options=L.BUDGETS, value=5, key="B", bind="query-params", help=L.HELP.B)
 
 K = (kernel, float(gamma), int(degree), float(coef0))
 stream = page.stream(lesson.make_stream, source, T, seed)

@@ -14,21 +14,21 @@ page.intro(L.INTRO)
 with page.controls():
     source = page.source(L.SOURCES, upload="linear", default="Label noise")
     n, d, noise = 1000, 5, 0.1
-    c = st.columns([1.4, 1, 1, 0.8])
+    c = st.container(horizontal=True)
     if source == UPLOAD:
         st.caption(L.HELP.upload)
     else:
-        n = c[0].select_slider("Sample size n", options=L.NS, value=1000, key="n", bind="query-params", help=L.HELP.n)
-        d = c[1].slider("Dimension d", 2, 20, 5, key="d", bind="query-params", help=L.HELP.d)
-        noise = c[2].slider("Noise (Bayes risk)", 0.0, 0.3, 0.1, step=0.01, key="noise", bind="query-params",
+        n = c.select_slider("Sample size n", options=L.NS, value=1000, key="n", bind="query-params", help=L.HELP.n)
+        d = c.slider("Dimension d", 2, 20, 5, key="d", bind="query-params", help=L.HELP.d)
+        noise = c.slider("Noise (Bayes risk)", 0.0, 0.3, 0.1, step=0.01, key="noise", bind="query-params",
                             help=L.HELP.noise, disabled=source == "Separable")
-    seed = page.seed(where=c[3])
-    c = st.columns([1.4, 1, 1.4])
-    learner = c[0].selectbox("Learner", list(L.LEARNER_NAMES), format_func=L.LEARNER_NAMES.get, key="learner",
+    seed = page.seed(where=c)
+    c = st.container(horizontal=True)
+    learner = c.selectbox("Learner", list(L.LEARNER_NAMES), format_func=L.LEARNER_NAMES.get, key="learner",
                              bind="query-params", help=L.HELP.learner)
-    delta = c[1].select_slider("δ (confidence 1 − δ)", options=L.DELTAS, value=0.05, key="delta",
+    delta = c.select_slider("δ (confidence 1 − δ)", options=L.DELTAS, value=0.05, key="delta",
                                bind="query-params", help=L.HELP.delta)
-    reps = c[2].select_slider("Samples in the failure count", options=L.REPS, value=100, key="reps",
+    reps = c.select_slider("Samples in the failure count", options=L.REPS, value=100, key="reps",
                               bind="query-params", help=L.HELP.reps)
 
 stream = page.stream(lesson.make_stream, source, n, d, noise, seed)     # the upload when the source is "Upload"

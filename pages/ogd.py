@@ -17,21 +17,21 @@ with page.controls():
     if source == UPLOAD:
         st.caption(L.HELP.upload)
     else:
-        c = st.columns([1.4, 1, 1, 0.8])
-        T = c[0].slider("Rounds T", 20, 2000, 200, step=10, key="T", bind="query-params", help=L.HELP.T)
-        d = c[1].slider("Dimension d", 2, 20, 2, key="d", bind="query-params", help=L.HELP.d)
+        c = st.container(horizontal=True)
+        T = c.slider("Rounds T", 20, 2000, 200, step=10, key="T", bind="query-params", help=L.HELP.T)
+        d = c.slider("Dimension d", 2, 20, 2, key="d", bind="query-params", help=L.HELP.d)
         if source in ("Noisy", "Regression"):
-            noise = c[2].slider("Noise", 0.0, 0.4, 0.1, step=0.01, key="noise", bind="query-params",
+            noise = c.slider("Noise", 0.0, 0.4, 0.1, step=0.01, key="noise", bind="query-params",
                                 help=L.HELP.noise)
-        seed = page.seed(where=c[3])
-    c = st.columns([1.2, 1.2, 1, 1.6])
-    loss = c[0].selectbox("Loss ℓ", L.LOSSES[source], key="loss", bind="query-params",
+        seed = page.seed(where=c)
+    c = st.container(horizontal=True)
+    loss = c.selectbox("Loss ℓ", L.LOSSES[source], key="loss", bind="query-params",
                           format_func=L.LOSS_NAMES.get, help=L.HELP.loss)
-    set_name = c[1].selectbox("Convex set C", list(L.SETS), key="domain", bind="query-params",
+    set_name = c.selectbox("Convex set C", list(L.SETS), key="domain", bind="query-params",
                               format_func=L.SETS.get, help=L.HELP.domain)
-    radius = c[2].select_slider("Radius r", options=L.RADII, value=1.0, key="radius", bind="query-params",
+    radius = c.select_slider("Radius r", options=L.RADII, value=1.0, key="radius", bind="query-params",
                                 help=L.HELP.radius, disabled=set_name == "simplex")
-    eta_mult = c[3].select_slider("Step size η", options=L.ETA_MULTS, value=1.0, key="eta_mult",
+    eta_mult = c.select_slider("Step size η", options=L.ETA_MULTS, value=1.0, key="eta_mult",
                                   bind="query-params", format_func=L.eta_label, help=L.HELP.eta_mult)
 
 stream = page.stream(lesson.make_stream, source, T, noise, seed, d)     # the upload when the source is "Upload"
@@ -63,7 +63,7 @@ sweep_source = "Noisy" if source == UPLOAD else source
 sweep_loss = loss if loss in L.LOSSES[sweep_source] else L.LOSSES[sweep_source][0]
 if source == UPLOAD:
     st.caption(L.sweep_upload(sweep_source))
-n_seeds = st.columns([1, 3])[0].slider("Seeds in the sweep", 2, 8, 4, key="sweep_seeds", bind="query-params",
+n_seeds = st.slider("Seeds in the sweep", 2, 8, 4, key="sweep_seeds", bind="query-params", width=320,
                                        help=L.HELP.sweep_seeds)
 s = page.run(lesson.sweep, sweep_source, T or a.T, 0.1 if noise is None else float(noise), sweep_loss, set_name,
              float(radius), tuple(range(n_seeds)), 13, 64.0, d or 2)
@@ -81,7 +81,7 @@ with page.proof("The proof: the potential ‖θ_t − θ*‖² telescopes",
 
 # ---- the experts problem: OGD on the simplex against Hedge ---------------------------------------------
 page.section("OGD for the expert problem: √(KT) against √(T ln K)")
-K = st.columns([1, 3])[0].select_slider("Experts K", options=L.KS, value=10, key="n", bind="query-params",
+K = st.select_slider("Experts K", options=L.KS, value=10, key="n", bind="query-params", width=320,
                                         help=L.HELP.n)
 e = page.run(lesson.experts, T or a.T, int(K), seed or 0)
 page.chart(figs.experts(e), L.experts(e), key="experts")

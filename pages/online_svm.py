@@ -17,15 +17,15 @@ with page.controls():
     if source == UPLOAD:
         st.caption(text.HELP.upload)
     else:
-        c = st.columns(3)
-        T = c[0].slider("Points T", 10, 500, 60, step=10, key="T", bind="query-params", help=text.HELP.T)
-        gamma = c[1].slider("Margin γ", 0.02, 0.5, 0.15, step=0.01, key="gamma", bind="query-params",
+        c = st.container(horizontal=True)
+        T = c.slider("Points T", 10, 500, 60, step=10, key="T", bind="query-params", help=text.HELP.T)
+        gamma = c.slider("Margin γ", 0.02, 0.5, 0.15, step=0.01, key="gamma", bind="query-params",
                             help=text.HELP.gamma)
-        seed = page.seed(where=c[2])
-    c = st.columns(2)
-    alpha = c[0].select_slider("ALMA's α", options=text.ALPHAS, value=0.5, key="alpha", bind="query-params",
+        seed = page.seed(where=c)
+    c = st.container(horizontal=True)
+    alpha = c.select_slider("ALMA's α", options=text.ALPHAS, value=0.5, key="alpha", bind="query-params",
                                help=text.HELP.alpha)
-    epochs = c[1].slider("Epochs (passes)", 1, 200, 50, key="epochs", bind="query-params", help=text.HELP.epochs)
+    epochs = c.slider("Epochs (passes)", 1, 200, 50, key="epochs", bind="query-params", help=text.HELP.epochs)
 
 if source == UPLOAD:
     stream = page.stream()
@@ -53,12 +53,12 @@ page.show_code(linear.ALMA)
 
 # ---- the second-order Perceptron -------------------------------------------------------------------
 page.section("The second-order Perceptron: where it pays")
-c = st.columns(3)
+c = st.container(horizontal=True)
 if source != UPLOAD:
-    d = c[0].select_slider("Dimension d", options=[2, 5, 10, 20, 50, 100], value=2, key="d", bind="query-params",
+    d = c.select_slider("Dimension d", options=[2, 5, 10, 20, 50, 100], value=2, key="d", bind="query-params",
                            help=text.HELP.d)
-    rho = c[1].slider("Correlation ρ", 0.0, 0.99, 0.9, step=0.01, key="rho", bind="query-params", help=text.HELP.rho)
-a_sop = c[2].select_slider("a", options=text.AS, value=1.0, key="a", bind="query-params", help=text.HELP.a)
+    rho = c.slider("Correlation ρ", 0.0, 0.99, 0.9, step=0.01, key="rho", bind="query-params", help=text.HELP.rho)
+a_sop = c.select_slider("a", options=text.AS, value=1.0, key="a", bind="query-params", help=text.HELP.a)
 corr = stream if source == UPLOAD else page.stream(lesson.correlated_stream, int(T), int(d), float(rho),
                                                    float(gamma), int(seed))
 b = page.run(lesson.analyse_second_order, corr, float(a_sop))
@@ -78,7 +78,7 @@ page.show_code(linear.SecondOrderPerceptron)
 
 # ---- selective sampling ------------------------------------------------------------------------------
 page.section("Selective sampling: ask only when unsure")
-c_val = st.columns(3)[0].select_slider("c", options=text.CS, value=0.1, key="c", bind="query-params", help=text.HELP.c)
+c_val = st.select_slider("c", options=text.CS, value=0.1, key="c", bind="query-params", help=text.HELP.c, width=400)
 sel = page.run(lesson.analyse_selective, corr, float(c_val), float(a_sop))
 ts = page.player(sel.T, events=sel.trace.extras["queried"], event_name="query", key="ts")
 if sel.X.shape[1] == 2:

@@ -15,13 +15,13 @@ page.intro(text.INTRO)
 with page.controls():
     source = page.source(text.SOURCES, upload="linear")
     if source == "Generated":
-        c = st.columns(4)
-        T = c[0].slider("Points T", 10, 2000, 60, step=10, key="T", bind="query-params", help=text.HELP.T)
-        gamma = c[1].slider("Margin γ", 0.02, 0.5, 0.15, step=0.01, key="gamma", bind="query-params",
+        c = st.container(horizontal=True)
+        T = c.slider("Points T", 10, 2000, 60, step=10, key="T", bind="query-params", help=text.HELP.T)
+        gamma = c.slider("Margin γ", 0.02, 0.5, 0.15, step=0.01, key="gamma", bind="query-params",
                             help=text.HELP.gamma)
-        noise = c[2].slider("Label noise", 0.0, 0.3, 0.0, step=0.01, key="noise", bind="query-params",
+        noise = c.slider("Label noise", 0.0, 0.3, 0.0, step=0.01, key="noise", bind="query-params",
                             help=text.HELP.noise)
-        seed = page.seed(where=c[3])
+        seed = page.seed(where=c)
     elif source == "Typed":
         st.caption(text.HELP.typed)
         if "typed" not in st.session_state:      # a fresh editor: start from the link's points (?pts=)
@@ -30,11 +30,11 @@ with page.controls():
             st.warning(st.session_state["typed_bad"], icon=":material/link_off:")
         typed = st.data_editor(st.session_state["typed_start"], num_rows="dynamic", key="typed", width="stretch")
         st.query_params["pts"] = lesson.encode_points(typed["x1"], typed["x2"], typed["y"])   # the points travel in the link
-    c = st.columns(3)
-    epochs = c[0].slider("Epochs (passes)", 1, 20, 1, key="epochs", bind="query-params", help=text.HELP.epochs)
-    C = c[1].select_slider("C (PA-I, PA-II)", options=[0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0], value=1.0, key="C",
+    c = st.container(horizontal=True)
+    epochs = c.slider("Epochs (passes)", 1, 20, 1, key="epochs", bind="query-params", help=text.HELP.epochs)
+    C = c.select_slider("C (PA-I, PA-II)", options=[0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0], value=1.0, key="C",
                            bind="query-params", help=text.HELP.C)
-    eta = c[2].select_slider("η (OGD)", options=[0.01, 0.03, 0.1, 0.3, 1.0, 3.0], value=0.1, key="eta",
+    eta = c.select_slider("η (OGD)", options=[0.01, 0.03, 0.1, 0.3, 1.0, 3.0], value=0.1, key="eta",
                              bind="query-params", help=text.HELP.eta)
 
 if source == "Generated":
@@ -99,7 +99,7 @@ elif topic == text.TOPIC_HINGE:
     page.chart(figs.hinge_indicator(h), text.hinge_indicator(h), key="hinge", where=left)
     page.chart(figs.hinge_scale(h), text.hinge_scale(h), key="hinge_scale", where=right)
 elif topic == text.TOPIC_REG:
-    lam = st.columns([1, 3])[0].select_slider("Penalty λ", options=text.LAMBDAS, value=0.5, key="lam",
+    lam = st.select_slider("Penalty λ", options=text.LAMBDAS, value=0.5, key="lam", width=320,
                                               bind="query-params", help=text.HELP_LAM)
     g = page.run(lesson.regularised, stream, float(lam))
     page.chart(figs.regularised(g), text.regularised(g), key="regularised")

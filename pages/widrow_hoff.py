@@ -17,16 +17,15 @@ page.intro(text.INTRO)
 with page.controls() as box:
     source = page.source(text.SOURCES, upload="regression")
     own = source != "Generated"
-    c1, c2, c3, c4, c5 = st.columns(5)
-    d = c1.number_input("Dimension d", 1, 20, 2, step=1, key="d", bind="query-params", help=text.HELP.d, disabled=own)
-    T = c2.number_input("Rounds T", 1, 10_000, 200, step=50, key="T", bind="query-params", help=text.HELP.T,
+    row = st.container(horizontal=True)
+    d = row.number_input("Dimension d", 1, 20, 2, step=1, key="d", bind="query-params", help=text.HELP.d, disabled=own)
+    T = row.number_input("Rounds T", 1, 10_000, 200, step=50, key="T", bind="query-params", help=text.HELP.T,
                         disabled=own)
-    noise = c3.number_input("Noise σ", 0.0, 3.0, 0.3, step=0.1, key="noise", bind="query-params",
+    noise = row.number_input("Noise σ", 0.0, 3.0, 0.3, step=0.1, key="noise", bind="query-params",
                             help=text.HELP.noise, disabled=own)
-    norm_u = c4.number_input("‖u‖ of the true vector", 0.0, 10.0, 1.5, step=0.5, key="norm_u", bind="query-params",
+    norm_u = row.number_input("‖u‖ of the true vector", 0.0, 10.0, 1.5, step=0.5, key="norm_u", bind="query-params",
                              help=text.HELP.norm_u, disabled=own)
-    with c5:
-        seed = page.seed()
+    seed = page.seed(where=row)
     eta = st.slider("Learning rate η", 0.01, 0.99, 0.2, step=0.01, key="eta", bind="query-params", help=text.HELP.eta)
     eta_row = st.container(horizontal=True, vertical_alignment="center")
 
@@ -97,10 +96,10 @@ with page.proof("5. The proof: a potential that pays for every mistake", text.pr
 
 # ---- 6. online-to-batch -----------------------------------------------------------------------
 page.section("6. From online to batch: averaging the weights", text.o2b_intro())
-oc1, oc2 = st.columns(2)
-m_max = oc1.select_slider("Largest sample size m", [50, 100, 200, 500, 1000, 2000], value=500, key="m_max",
+row = st.container(horizontal=True)
+m_max = row.select_slider("Largest sample size m", [50, 100, 200, 500, 1000, 2000], value=500, key="m_max",
                           bind="query-params", help=text.HELP.m_max)
-repeats = oc2.select_slider("Samples averaged", [10, 20, 50, 100, 200], value=50, key="repeats",
+repeats = row.select_slider("Samples averaged", [10, 20, 50, 100, 200], value=50, key="repeats",
                             bind="query-params", help=text.HELP.repeats)
 c = page.run(wh.online_to_batch, stream, float(eta), int(m_max), int(repeats), int(seed), rescale)
 page.chart(figs.online_to_batch(c), text.online_to_batch(c), key="o2b")
@@ -109,10 +108,10 @@ page.theorem(c.theorem2, title="")
 # ---- 7. additive vs multiplicative --------------------------------------------------------------
 page.section("7. Additive vs multiplicative: exponentiated gradient", text.eg_intro())
 st.markdown(text.TABLE)
-ec1, ec2 = st.columns(2)
-n_eg = ec1.select_slider("Features n", [10, 30, 100, 300, 1000], value=100, key="eg_n", bind="query-params",
+row = st.container(horizontal=True)
+n_eg = row.select_slider("Features n", [10, 30, 100, 300, 1000], value=100, key="eg_n", bind="query-params",
                          help=text.HELP.eg_n)
-eta_eg = ec2.select_slider("EG learning rate", [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], value=1.0, key="eg_eta",
+eta_eg = row.select_slider("EG learning rate", [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], value=1.0, key="eg_eta",
                            bind="query-params", help=text.HELP.eg_eta)
 e = page.run(wh.eg_vs_wh, int(n_eg), float(eta_eg), int(seed))
 page.chart(figs.additive_vs_multiplicative(e.cum_eg, e.cum_wh, e.cum_u, e.theorem1), text.eg(e), key="eg")

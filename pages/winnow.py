@@ -20,14 +20,14 @@ with page.controls():
         alpha = st.select_slider("Promotion factor α", options=L.ALPHAS, value=2.0, key="alpha",
                                  bind="query-params", help=L.HELP.alpha)
     else:
-        c_N, c_k, c_T, c_alpha, c_seed = st.columns([1.3, 1, 1.3, 1, 0.8])
-        N = c_N.select_slider("Attributes N", options=L.N_OPTIONS, value=100, key="N", bind="query-params",
+        row = st.container(horizontal=True)
+        N = row.select_slider("Attributes N", options=L.N_OPTIONS, value=100, key="N", bind="query-params",
                               help=L.HELP.N)
-        k = c_k.slider("Relevant attributes k", 1, 10, 3, key="k", bind="query-params", help=L.HELP.k)
-        T = c_T.slider("Rounds T", 50, 3000, 500, step=50, key="T", bind="query-params", help=L.HELP.T)
-        alpha = c_alpha.select_slider("Promotion factor α", options=L.ALPHAS, value=2.0, key="alpha",
+        k = row.slider("Relevant attributes k", 1, 10, 3, key="k", bind="query-params", help=L.HELP.k)
+        T = row.slider("Rounds T", 50, 3000, 500, step=50, key="T", bind="query-params", help=L.HELP.T)
+        alpha = row.select_slider("Promotion factor α", options=L.ALPHAS, value=2.0, key="alpha",
                                       bind="query-params", help=L.HELP.alpha)
-        seed = page.seed(where=c_seed)
+        seed = page.seed(where=row)
         if L.cut(T, lesson.rounds_for(T, N), N):
             st.caption(L.cut(T, lesson.rounds_for(T, N), N))
 
@@ -62,7 +62,7 @@ page.section("Learning quickly when irrelevant attributes abound")
 k_sweep = min(10, a.k) if a.k else 3
 if source == UPLOAD:
     st.caption(L.sweep_upload(k_sweep))
-n_seeds = st.columns([1, 3])[0].slider("Seeds per N", 2, 8, 4, key="sweep_seeds", bind="query-params",
+n_seeds = st.slider("Seeds per N", 2, 8, 4, key="sweep_seeds", bind="query-params", width=320,
                                        help=L.HELP.sweep_seeds)
 s = page.run(lesson.sweep, k_sweep, n_seeds)
 st.markdown(L.sweep_intro(s))
@@ -72,10 +72,10 @@ page.show_code()
 
 # ---- conjunctions: the elimination algorithm (Problems 1.1) ------------------------------------------------
 page.section("Conjunctions: the elimination algorithm", L.ELIM_INTRO)
-c_n, c_k, c_w = st.columns([1.3, 1, 1])
-n_conj = c_n.slider("Attributes n", 2, 60, 20, key="conj_n", bind="query-params", help=L.HELP_ELIM.n)
-k_conj = c_k.slider("Literals k", 0, 10, 3, key="conj_k", bind="query-params", help=L.HELP_ELIM.k)
-worst = c_w.toggle("Worst-case order first", value=False, key="conj_worst", bind="query-params", help=L.HELP_ELIM.worst)
+row = st.container(horizontal=True)
+n_conj = row.slider("Attributes n", 2, 60, 20, key="conj_n", bind="query-params", help=L.HELP_ELIM.n)
+k_conj = row.slider("Literals k", 0, 10, 3, key="conj_k", bind="query-params", help=L.HELP_ELIM.k)
+worst = row.toggle("Worst-case order first", value=False, key="conj_worst", bind="query-params", help=L.HELP_ELIM.worst)
 conj = page.run(lesson.conjunction_stream, L.ELIM_T, int(n_conj), min(int(k_conj), int(n_conj)), seed or 0, worst)
 e = page.run(lesson.elimination, conj)
 t_conj = min(t, e.T)

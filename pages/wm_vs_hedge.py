@@ -15,15 +15,15 @@ page.intro(text.INTRO)
 # -- settings ---------------------------------------------------------------------------------------
 with page.controls():
     kind = text.SOURCE_KIND.get(page.source(text.SOURCES, upload="experts"), "upload")
-    r1 = st.columns(5)
-    n = int(r1[0].number_input("Experts n", 2, 64, 10, key="n", bind="query-params", disabled=kind != "noisy",
+    r1 = st.container(horizontal=True)
+    n = int(r1.number_input("Experts n", 2, 64, 10, key="n", bind="query-params", disabled=kind != "noisy",
                                help=text.HELP["n"]))
-    T = int(r1[1].number_input("Rounds T", 10, 5000, 500, step=10, key="T", bind="query-params",
+    T = int(r1.number_input("Rounds T", 10, 5000, 500, step=10, key="T", bind="query-params",
                                disabled=kind == "upload", help=text.HELP["T"]))
-    best_rate = float(r1[2].slider("Best expert's error rate", 0.0, 0.5, 0.3, 0.01, key="best",
+    best_rate = float(r1.slider("Best expert's error rate", 0.0, 0.5, 0.3, 0.01, key="best",
                                    bind="query-params", disabled=kind != "noisy", help=text.HELP["best"]))
-    seed = page.seed(where=r1[3])
-    B = float(r1[4].select_slider("Loss range B", [0.5, 1.0, 2.0, 5.0, 10.0, 100.0], 10.0, key="B",
+    seed = page.seed(where=r1)
+    B = float(r1.select_slider("Loss range B", [0.5, 1.0, 2.0, 5.0, 10.0, 100.0], 10.0, key="B",
                                   bind="query-params", help=text.HELP["B"]))
     r2 = st.columns(4)
     beta = float(r2[0].slider("WM β", 0.0, 0.99, 0.368, 0.001, key="beta", bind="query-params", format="%.3f",

@@ -80,6 +80,24 @@ def _decode(obj):
     return obj
 
 
+class Formula:
+    """A displayed formula as the page shows it: ``value`` is ``"$$\n...\n$$"`` (as ``st.latex`` writes it)."""
+
+    def __init__(self, value: str):
+        self.value = value
+
+
+def latex(at: AppTest) -> list[Formula]:
+    """Every displayed formula on the page: ``st.latex`` elements and the ``$$ ... $$`` blocks of markdown
+    (the theorem box writes a statement and its inequality as one markdown element)."""
+    import re
+
+    out = [Formula(el.value) for el in at.latex]
+    for el in at.markdown:
+        out += [Formula(f"$$\n{m}\n$$") for m in re.findall(r"\$\$\n(.*?)\n\$\$", el.value, re.S)]
+    return out
+
+
 def figures(at: AppTest) -> list[dict]:
     """Every plotly chart on the page as a decoded figure dict ({"data": [...], "layout": {...}})."""
     out = []

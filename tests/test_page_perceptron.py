@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys, latex
 
 PAGE = "pages/perceptron.py"
 
@@ -24,7 +24,7 @@ def test_default_page_draws_every_chart_with_bounds(default_page):
     assert_under_bound(trace(m, "Perceptron"), trace(m, "bound: (R/γ)²"))
     # (R/γ)² is measured from the stream: R = 1 and γ = 0.15 by construction
     assert ys(trace(m, "bound: (R/γ)²"))[0] == pytest.approx((1 / 0.15) ** 2, rel=1e-6)
-    assert any("44.44" in el.value for el in at.latex)
+    assert any("44.44" in el.value for el in latex(at))
     # settings live in the main area's controls box, none in the sidebar
     assert not at.sidebar.slider and not at.sidebar.get("button_group") and not at.sidebar.selectbox
     assert {s.key for s in at.main.slider} >= {"T", "gamma", "noise", "epochs", "t"}

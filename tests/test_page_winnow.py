@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.helpers import bound_traces, by_title, figures, run_page, trace, ys
+from tests.helpers import bound_traces, by_title, figures, run_page, trace, ys, latex
 from olcore import streams
 from olcore.stream import from_arrays
 
@@ -61,12 +61,12 @@ def test_weights_chart_marks_relevant_attributes_on_a_log_axis(default_page):
 
 def test_theorem_and_proof_with_this_runs_numbers(default_page):
     at = default_page
-    latex = [el.value.strip("$\n") for el in at.latex]
+    formulas = [el.value.strip("$\n") for el in latex(at)]
     f = by_title(at, "Mistakes")
     m = int(ys(trace(f, "Winnow"))[-1])
-    assert any("2 + 3\\cdot 3" in x and "70.79" in x for x in latex)
-    mp = next(x for x in latex if x.startswith("m^+ ="))
-    mm = next(x for x in latex if x.startswith("m^- ="))
+    assert any("2 + 3\\cdot 3" in x and "70.79" in x for x in formulas)
+    mp = next(x for x in formulas if x.startswith("m^+ ="))
+    mm = next(x for x in formulas if x.startswith("m^- ="))
     m_plus, m_minus = int(mp.split()[2]), int(mm.split()[2])
     assert m_plus + m_minus == m
     assert m_plus <= 3 * (math.log2(100) + 1) and m_minus < 2 + 2 * m_plus
@@ -134,7 +134,7 @@ def test_captions_follow_the_chosen_alpha():
     f = by_title(at, "The proof's potential Φ = Σ w")
     phi, up = ys(trace(f, "Φ_t = Σ w_i")), ys(trace(f, "bound: N + (α−1)θ·m⁺ − (1−1/α)θ·m⁻"))
     assert np.all(phi > 0) and np.all(phi <= up + 1e-9)
-    mm = next(x.value for x in at.latex if "m^- =" in x.value)
+    mm = next(x.value for x in latex(at) if "m^- =" in x.value)
     assert "\\alpha\\, m^+ = 1.5 + 3\\cdot" in mm
 
 
@@ -179,4 +179,4 @@ def test_elimination_panel_reacts_to_its_controls_and_holds():
     assert max(elim["y"]) == 12 - 3 + 1                                   # the worst case meets n - k + 1
     dm = [x for x in bound_traces(f) if wf.WINNOW_DM in x["name"]][0]
     assert_under_bound(trace(f, wf.WINNOW_DM), dm)
-    assert any("M = 10" in el.value for el in at.latex)
+    assert any("M = 10" in el.value for el in latex(at))

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.helpers import bound_traces, figures, figures_by_title, run_page, trace, trace_names, ys
+from tests.helpers import bound_traces, figures, figures_by_title, run_page, trace, trace_names, ys, latex
 
 PAGE = "pages/wm_vs_hedge.py"
 
@@ -52,7 +52,7 @@ def test_default_page_all_bounds_present_and_hold():
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     # all four masters have a bound at the defaults (WA square with eta = 1/2)
     assert {b["name"].split(":")[1].strip() for b in bound_traces(reg)} == {"WM", "RWM", "WA", "Hedge"}
-    assert len(at.latex) >= 4                               # the theorems with numbers
+    assert len(latex(at)) >= 4                               # the theorems with numbers
     assert at.segmented_control(key="stream").value == "Generated"
     sources = " ".join(c.value for c in at.caption if c.value.startswith("Source:"))
     assert "UCL COMP0078, Online learning" in sources and "CMU 16-831, Online learning" in sources
@@ -96,7 +96,7 @@ def test_rwm_tuned_to_T_sets_its_eta():
     _ok(at)
     assert at.slider(key="rwm_eta").disabled
     eta = (np.log(10) / 2000) ** 0.5
-    assert any(rf"(1+{eta:.3g})\cdot" in l.value for l in at.latex)
+    assert any(rf"(1+{eta:.3g})\cdot" in l.value for l in latex(at))
     reg = _check(at)
     reg = next(f for k, f in reg.items() if k.startswith("Regret"))
     b = next(t for t in bound_traces(reg) if t["name"].startswith("bound: RWM:"))
@@ -118,7 +118,7 @@ def test_controls_changed_beta_zero_entropic_large_eta():
     figs = _check(at)
     reg = next(f for k, f in figs.items() if k.startswith("Regret"))
     assert not [b for b in bound_traces(reg) if b["name"].startswith("bound: WA:")]
-    assert any("no guarantee" in l.value for l in at.latex)
+    assert any("no guarantee" in l.value for l in latex(at))
     assert any("does not apply" in w.value for w in at.warning)
     assert "t = 17" in str(next(f for k, f in figs.items() if k.startswith("WM:"))["layout"])
 
@@ -230,7 +230,7 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     assert "B = 10" in sh["layout"]["title"]["text"]
     text = " ".join(c.value for c in at.caption)
     assert "never runs below the UCL one" in text and "rounding" in text
-    assert any(r"\frac{2\ln 10}{0.1}" in l.value for l in at.latex)                 # the CMU form, numbers in
+    assert any(r"\frac{2\ln 10}{0.1}" in l.value for l in latex(at))                 # the CMU form, numbers in
     at.select_slider(key="B").set_value(100.0).run()
     at.slider(key="rwm_eta").set_value(0.5).run()
     at.slider(key="beta").set_value(0.0).run()
@@ -239,7 +239,7 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     assert "B = 100" in sh["layout"]["title"]["text"]
     at.segmented_control(key="tuning").set_value("Problems 3.2").run()
     assert any("β = 0 with no perfect expert" in c.value for c in at.caption)
-    assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in at.latex)
+    assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in latex(at))
 
 
 def test_issue19_on_the_wm_adversary_the_tuned_rate_wins():

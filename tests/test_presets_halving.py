@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.helpers import bound_traces, choose_preset, figures, run_page, trace, ys
+from tests.helpers import bound_traces, choose_preset, figures, run_page, trace, ys, latex
 
 PAGE = "pages/halving.py"
 KEY = "preset"
@@ -48,7 +48,7 @@ def test_the_lecture_run_is_the_slide(page):
     assert df.loc["round 1", [f"E{i}" for i in range(1, 9)]].tolist() == list("11001100")
     assert df.loc["after round 3"].tolist()[:8] == ["✗", "✗", "✗", "✓", "✗", "✗", "✗", "✗"]
     assert mistakes_and_bound(at, 8) == 2
-    assert any(r"M = 2 \;\le\; \log_2 n = \log_2 8 = 3" in l.value for l in at.latex)
+    assert any(r"M = 2 \;\le\; \log_2 n = \log_2 8 = 3" in l.value for l in latex(at))
 
 
 def test_the_adversary_makes_exactly_floor_log2_n_mistakes(page):

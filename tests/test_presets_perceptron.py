@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, figures, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, figures, run_page, trace, ys, latex
 
 PAGE = "pages/perceptron.py"
 KEY = "preset"
@@ -53,7 +53,7 @@ def test_novikoff_at_margin_gamma(page):
     b = ys(trace(f, "bound: (R/γ)²"))
     assert b[0] <= 100 + 1e-6                                   # measured R <= 1, γ >= 0.1
     under_every_bound(f)
-    assert any("100" in el.value for el in at.latex)
+    assert any("100" in el.value for el in latex(at))
 
 
 def test_cycle_until_it_converges(page):

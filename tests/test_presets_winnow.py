@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, run_page, trace, ys
+from tests.helpers import assert_under_bound, bound_traces, by_title, choose_preset, run_page, trace, ys, latex
 
 PAGE = "pages/winnow.py"
 KEY = "preset"
@@ -38,7 +38,7 @@ def test_k3_of_N1000(page):
     assert at.slider(key="t").value == 2500                    # the preset shows the whole run
     b = mistakes_under_bound(at)
     assert b == pytest.approx(2 + 9 * (np.log2(1000) + 1))
-    assert any("100.7" in el.value for el in at.latex)
+    assert any("100.7" in el.value for el in latex(at))
     w = ys(trace(by_title(at, "Mistakes"), "Winnow"))
     assert w[-1] == w[-300]                                   # it has stopped erring by the end
 

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.helpers import bound_traces, fig_starting, figures, run_page, trace, ys
+from tests.helpers import bound_traces, fig_starting, figures, run_page, trace, ys, latex
 
 PAGE = "pages/wm_vs_hedge.py"
 KEY = "preset"
@@ -40,8 +40,8 @@ def choose(at, name):
     return at
 
 
-def latex(at, start, has=""):
-    return next(l.value for l in at.latex if l.value.strip("$\n").startswith(start) and has in l.value)
+def formula(at, start, has=""):
+    return next(l.value for l in latex(at) if l.value.strip("$\n").startswith(start) and has in l.value)
 
 
 def test_every_preset_is_offered(page):
@@ -54,7 +54,7 @@ def test_wm_with_beta_one_over_e(page):
     at = choose(page, NAMES[0])
     assert at.slider(key="t").value == 500
     assert at.slider(key="beta").value == pytest.approx(1 / math.e, abs=1e-3)
-    line = latex(at, "M = ", r"\le 2.63")
+    line = formula(at, "M = ", r"\le 2.63")
     assert r"\le 2.63\cdot" in line and r"+ 2.63\cdot\ln 10" in line
 
 
@@ -67,7 +67,7 @@ def test_hedge_tuned_at_eta_star(page):
     x, y = np.asarray(b["x"], float), ys(b)
     assert x[np.argmin(y)] == pytest.approx(eta_star, rel=0.15)              # the bound is lowest at η*
     assert y.min() == pytest.approx(math.sqrt(2 * 1000 * math.log(10)), rel=0.01)
-    assert any(r"\sqrt{2\cdot 1000\ln 10}" in l.value for l in at.latex)
+    assert any(r"\sqrt{2\cdot 1000\ln 10}" in l.value for l in latex(at))
 
 
 def test_exercise_3_1(page):
@@ -85,14 +85,14 @@ def test_exercise_3_1(page):
 def test_randomized_wm_half(page):
     at = choose(page, NAMES[3])
     assert at.slider(key="rwm_eta").value == 0.5
-    assert r"(1+0.5)\cdot" in latex(at, r"\mathbb E[M]")
+    assert r"(1+0.5)\cdot" in formula(at, r"\mathbb E[M]")
 
 
 def test_randomized_wm_tuned(page):
     at = choose(page, NAMES[4])
     assert at.toggle(key="rwm_tuned").value and at.number_input(key="T").value == 2000
     eta = math.sqrt(math.log(10) / 2000)
-    assert rf"(1+{eta:.3g})\cdot" in latex(at, r"\mathbb E[M]")
+    assert rf"(1+{eta:.3g})\cdot" in formula(at, r"\mathbb E[M]")
     reg = fig_starting(at, "Regret")
     b = next(t for t in bound_traces(reg) if t["name"].startswith("bound: RWM:"))
     assert ys(b)[-1] <= 2 * math.sqrt(2000 * math.log(10))
@@ -101,7 +101,7 @@ def test_randomized_wm_tuned(page):
 def test_weighted_average_entropic(page):
     at = choose(page, NAMES[5])
     assert at.selectbox(key="wa_loss").value == "entropic" and at.slider(key="wa_eta").value == 1.0
-    line = latex(at, "L_{WA}")
+    line = formula(at, "L_{WA}")
     assert r"\frac{\ln 10}{1} = 2.303" in line
     reg = fig_starting(at, "Regret")
     wa = next(t for t in bound_traces(reg) if t["name"].startswith("bound: WA:"))
@@ -112,7 +112,7 @@ def test_weighted_average_entropic(page):
 def test_hedge_eta_too_large(page):
     at = choose(page, NAMES[6])
     assert at.select_slider(key="hedge_mult").value == 10.0
-    assert any(r"\ge \sqrt{2\cdot400\ln2}" in l.value for l in at.latex)
+    assert any(r"\ge \sqrt{2\cdot400\ln2}" in l.value for l in latex(at))
 
 
 def test_presenter_mode_shows_the_preset_note():
