@@ -183,7 +183,7 @@ def warm_in_child(names=None, timeout: float = CHILD_TIMEOUT) -> int | None:
     cmd = [sys.executable, "-c", code, *(list(names) if names is not None else [])]
     try:       # the child inherits NUMBA_CACHE_DIR when this module chose one
         child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)
+                                 stderr=subprocess.DEVNULL, preexec_fn=_lower_priority)
     except OSError:
         return None
     _children.add(child)
@@ -198,6 +198,13 @@ def warm_in_child(names=None, timeout: float = CHILD_TIMEOUT) -> int | None:
 
 
 _children: set = set()
+
+
+def _lower_priority() -> None:
+    """In a compiling child, before it starts: yield the CPU to the server (niceness 10), whose own
+    work (a page that needs a kernel now, every other page's runs) comes first."""
+    if hasattr(os, "nice"):
+        os.nice(10)
 
 
 @atexit.register
