@@ -32,7 +32,8 @@ import tempfile
 import threading
 from pathlib import Path
 
-__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "warm_in_child", "cache_is_complete", "cache_dir", "choose_cache_dir", "f64",
+__all__ = ["njit", "kernel", "KERNELS", "warm", "warm_in_background", "warm_in_child", "cache_is_complete", "compile_missing",
+           "cache_dir", "choose_cache_dir", "f64",
            "round_arrays", "big_empty", "exp_lanes", "float_bits", "bits_float"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -219,16 +220,28 @@ def _stop_children() -> None:
 CHILDREN = max(1, min(2, os.cpu_count() or 1))
 
 
+def compile_missing() -> bool:
+    """When the disk cache lacks a kernel (a fresh install, or changed sources), compile every kernel
+    into it in :data:`CHILDREN` child interpreters and wait for them; returns whether it compiled.
+
+    The server's warm-up runs this in its background thread; a test session runs it once before its
+    workers start, so that the workers and the servers they start load the kernels instead of each
+    compiling them again."""
+    if cache_is_complete():
+        return False
+    names = list(KERNELS)
+    parts = [names[i::CHILDREN] for i in range(CHILDREN) if names[i::CHILDREN]]
+    threads = [threading.Thread(target=warm_in_child, args=(part,), daemon=True) for part in parts]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return True
+
+
 def _warm_via_child() -> None:
-    if not cache_is_complete():      # a fresh install, or sources changed: compile off this process
-        names = list(KERNELS)
-        parts = [names[i::CHILDREN] for i in range(CHILDREN) if names[i::CHILDREN]]
-        threads = [threading.Thread(target=warm_in_child, args=(part,), daemon=True) for part in parts]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-    warm()          # loads what the children cached; compiles here only what they could not
+    compile_missing()   # a fresh install, or sources changed: compile off this process
+    warm()              # loads what the children cached; compiles here only what they could not
 
 
 def warm_in_background() -> threading.Thread:

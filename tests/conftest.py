@@ -16,6 +16,19 @@ from tests.helpers import serve_pages_through_app_py
 serve_pages_through_app_py()      # idempotent: tests/helpers.py already applied it on import
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    """Before the workers start (in the controlling process only): compile every numba kernel the
+    disk cache lacks, once, in two children. Otherwise on a fresh checkout each worker compiles the
+    kernels its tests call, and each app server a browser test starts has its own children compile
+    them all again (about 40 s of CPU each time)."""
+    if hasattr(config, "workerinput"):
+        return
+    import olcore.jit
+
+    olcore.jit.compile_missing()
+
+
 # -- browser fixtures: one served app and one Chromium for the whole session ------------
 
 @pytest.fixture(scope="session")
