@@ -423,6 +423,6 @@ def widrow_hoff_prefix_min(X, y, eta: float, rounds) -> np.ndarray:
             done = t
         np.add(G, eye, out=Gs[i])
         bs[i], cs[i] = b, c
-    sol = np.linalg.solve(Gs, bs[:, :, None])[:, :, 0] if ts.size else bs   # one call: LAPACK per prefix
-    fit = np.array([bk @ sk for bk, sk in zip(bs, sol)])       # b_t . (A_t + lambda I)^{-1} b_t
-    return np.maximum(cs - fit, 0.0) / (1.0 - eta) if ts.size else cs
+    sol = np.linalg.solve(Gs, bs[:, :, None])[:, :, 0]          # one call: LAPACK per prefix
+    fit = np.array([bk @ sk for bk, sk in zip(bs, sol)], dtype=float)   # b_t . (A_t + lambda I)^{-1} b_t
+    return np.maximum(cs - fit, 0.0) / (1.0 - eta)

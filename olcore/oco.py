@@ -612,16 +612,16 @@ def solve_best_fixed(X, y, loss: str = "logistic", domain=None, tol: float = 1e-
         L = spec / 4.0 if code == 0 else 2.0 * spec
         f = lambda th: _objective(X, y, code, th)   # noqa: E731
 
-        def certified(th) -> bool:                  # the Frank-Wolfe gap test below, on an iterate
+        def fw_gap(th) -> tuple[float, float, bool]:   # F(th), its Frank-Wolfe gap, and whether it is small enough
             v, gr = f(th)
-            return max(float(gr @ th + dom.support(-gr)), 0.0) <= tol * max(1.0, abs(v))
+            gap = max(float(gr @ th + dom.support(-gr)), 0.0)
+            return v, gap, gap <= tol * max(1.0, abs(v))
 
         for _ in range(max_rounds):
-            val, g = f(theta)
-            gap = max(float(g @ theta + dom.support(-g)), 0.0)
-            if gap <= tol * max(1.0, abs(val)):
+            val, gap, ok = fw_gap(theta)
+            if ok:
                 return BestFixed(theta, val, gap, total)
-            theta, n = _fista(f, proj, theta, L, 200, done=certified)
+            theta, n = _fista(f, proj, theta, L, 200, done=lambda th: fw_gap(th)[2])
             total += n
     else:
         mu, gap = 1.0, math.inf

@@ -52,10 +52,9 @@ def as_binary_matrix(X, name: str = "X", *, min_rows: int = 1, at=row_col) -> np
     An integer or boolean array is checked with integer comparisons, without a float copy
     (a 0/1 matrix of 4·10^6 entries: 1 ms instead of 20); anything else goes through
     :func:`as_matrix` and :func:`check_binary`, with the same messages."""
-    A = np.asarray(X) if isinstance(X, np.ndarray) else None
+    A = X if isinstance(X, np.ndarray) else None
     if A is None or A.dtype.kind not in "biu" or A.ndim not in (1, 2):
-        return np.ascontiguousarray(check_binary(as_matrix(X, name, min_rows=min_rows, at=at), name, at=at),
-                                    dtype=np.int8).copy()
+        return check_binary(as_matrix(X, name, min_rows=min_rows, at=at), name, at=at).astype(np.int8)
     if A.ndim == 1:
         A = A[:, None]
     if A.shape[0] < min_rows or A.shape[1] < 1:

@@ -99,11 +99,10 @@ def winnow(X, y, alpha: float = 2.0, theta: float | None = None, epochs: int = 1
     epochs = check_epochs(epochs, T)
 
     record = check_record(record)
-    Xc = X
-    scores, mistakes, rows, expo, potential, w = _rounds(Xc, f64(y), float(alpha), float(theta), epochs)
+    scores, mistakes, rows, expo, potential, w = _rounds(X, f64(y), float(alpha), float(theta), epochs)
     w0 = np.ones(N)
     table, index, rounds = weight_record(record, mistakes, w0, w,
-                                         lambda: _replay(Xc, rows, expo, float(alpha), w0))
+                                         lambda: _replay(X, rows, expo, float(alpha), w0))
     M = update_index(mistakes)
     yy = np.tile(y, epochs) if epochs > 1 else y
     pos_mistake = mistakes & (yy == 1)
