@@ -112,6 +112,12 @@ def _row_col(r: int, c: int | None = None) -> str:
 def from_arrays(kind: str, X, y=None, info: dict | None = None, *, at=_row_col) -> Stream:
     """Validate user-supplied arrays as a stream of ``kind`` (see the module table).
 
+    A stream is immutable and shared, so its arrays are made read-only.  A float64 numpy ``X`` of a
+    real-valued kind (and a float64 ``y`` of real labels) is kept as it is, not copied, so *the
+    caller's array* becomes read-only too: pass ``X.copy()`` if you will write to it later.  (The
+    generators hand over arrays they made; a copy here would double the memory of the largest
+    streams.)  0/1 matrices and ±1 / 0/1 labels are always converted to new int8 arrays.
+
     Raises
     ------
     StreamError

@@ -112,3 +112,13 @@ def test_binary_kinds_name_the_first_bad_entry_whatever_the_type(dtype, bad):
     with pytest.raises(StreamError, match=r"row 3, column 2") as err:
         streams.from_arrays("experts", X, [0, 1, 0, 1])
     assert "0 and 1" in str(err.value) or "finite" in str(err.value)
+
+
+def test_from_arrays_keeps_a_float_array_read_only_and_copies_labels_it_converts():
+    """The ownership rule in from_arrays' docstring: a float64 X is kept (and frozen), not copied;
+    labels converted to int8 are a new array and the caller's stays writable."""
+    X = np.random.default_rng(0).normal(size=(6, 2))
+    y = np.array([1.0, -1.0, 1.0, 1.0, -1.0, 1.0])
+    s = stream.from_arrays("linear", X, y)
+    assert s.X is X and not X.flags.writeable
+    assert s.y.dtype == np.int8 and not s.y.flags.writeable and y.flags.writeable
