@@ -21,7 +21,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import streamlit as st  # noqa: E402
 
 import olcore  # noqa: E402
-from olapp import registry, state  # noqa: E402
+from olapp import registry, state, turns  # noqa: E402
 
 
 #: The page icon ships with the app (a Material icon name would make the browser fetch it from Google's font service).
@@ -29,7 +29,14 @@ ICON = str(Path(__file__).resolve().parent / "olapp" / "assets" / "icon.png")
 
 
 def main() -> None:
-    """One run of the app: page config, navigation, the page, presenter mode and link notes."""
+    """One run of the app, in its turn (the server draws one session's page at a time, in the order
+    the runs came: :mod:`olapp.turns`)."""
+    with turns.TURNS.turn():
+        _run()
+
+
+def _run() -> None:
+    """Page config, navigation, the page, presenter mode and link notes."""
     olcore.warm_in_background()   # once per process (a no-op after the server start's call)
     st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
     page = st.navigation(registry.navigation_pages())

@@ -15,7 +15,7 @@ per rerun); that cost more than most of the work it saved.  Here
   keyed by a hash of its data computed once per stream object; numbers, strings, tuples, small
   arrays and dataclasses of those by value;
 - concurrent sessions that ask for the same key at once wait for one computation instead of
-  each doing it (the hall's first minute);
+  each doing it (the hall's first minute), and give up their turn meanwhile (:mod:`olapp.turns`);
 - an exception (a ``StreamError`` for a bad setting) is raised to the caller and not stored.
 
 Entries are kept least-recently-used first out, at most ``MAX_ENTRIES`` per function.
@@ -35,6 +35,8 @@ from typing import Any, Callable
 import numpy as np
 
 from olcore.stream import Stream
+
+from .turns import TURNS
 
 __all__ = ["memo", "key_of", "stream_hash", "per_object", "digest", "clear", "Uncacheable", "MAX_ENTRIES"]
 
@@ -191,8 +193,9 @@ class _Table:
                 mine = event is None
                 if mine:
                     event = self.busy[key] = threading.Event()
-            if not mine:
-                event.wait(timeout=120)     # another session computes it; then read it (or compute, if it failed)
+            if not mine:                    # another session computes it: wait without the turn, so that
+                with TURNS.aside():         # runs that need something else go on; then read it (or compute it,
+                    event.wait(timeout=120)     # if that failed)
                 continue
             try:
                 value = compute()
