@@ -75,7 +75,25 @@ async def _warm_at_start(_app):
     cache) from the moment the server starts, so a fresh install's first visitor finds them ready
     (:func:`olcore.warm_in_background`)."""
     olcore.warm_in_background()
+    _print_network_url()
     yield
+
+
+def _print_network_url() -> None:
+    """On every interface (``--server.address 0.0.0.0``), print the address students open: Streamlit's
+    banner prints ``browser.serverAddress`` only (see .streamlit/config.toml: it would otherwise ask
+    another host for this machine's public address).  The address comes from the routing table; a UDP
+    socket's connect sends nothing."""
+    from streamlit import config
+
+    if config.get_option("server.address") not in ("0.0.0.0", "::") or config.get_option("browser.serverAddress") != "127.0.0.1":
+        return                                    # (a --browser.serverAddress given is what the banner printed)
+    try:
+        from streamlit.net_util import get_internal_ip
+
+        print(f"  Network URL: http://{get_internal_ip()}:{config.get_option('server.port')}", flush=True)
+    except Exception:  # noqa: BLE001 - Streamlit's internals moved: the banner's localhost URL stays
+        pass
 
 
 if __name__ == "__main__":

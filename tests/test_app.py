@@ -145,3 +145,23 @@ def test_streamlit_run_serves_app_py_as_an_st_app_that_warms_the_kernels_when_th
             return list(calls)
 
     assert asyncio.run(start()) == ["warm"]
+
+
+def test_a_server_on_every_interface_prints_the_network_url_and_asks_no_other_host(tmp_path):
+    """The README's hall tip (--server.address 0.0.0.0): Streamlit's banner would ask
+    checkip.amazonaws.com for a public address ("External URL" when online, a "Did not auto detect
+    external IP" warning offline); .streamlit/config.toml sets the banner's address, and app.py prints
+    the network address students open."""
+    import time
+
+    from scripts.served_app import serve_process
+
+    log = tmp_path / "server.log"
+    with serve_process(extra=("--server.address", "0.0.0.0"), log_path=log):
+        for _ in range(200):                      # the banner and the lifespan's line come at start
+            if "Network URL: http://" in log.read_text(errors="replace"):
+                break
+            time.sleep(0.05)
+    text = log.read_text(errors="replace")
+    assert "URL: http://127.0.0.1:" in text and "Network URL: http://" in text
+    assert "External URL" not in text and "Did not auto detect external IP" not in text
