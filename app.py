@@ -86,8 +86,9 @@ def _print_network_url() -> None:
     socket's connect sends nothing."""
     from streamlit import config
 
-    if config.get_option("server.address") not in ("0.0.0.0", "::") or config.get_option("browser.serverAddress") != "127.0.0.1":
-        return                                    # (a --browser.serverAddress given is what the banner printed)
+    if (config.get_option("server.address") not in ("0.0.0.0", "::")
+            or not config.get_where_defined("browser.serverAddress").endswith("config.toml")):
+        return                  # (a --browser.serverAddress or its variable is what the banner printed)
     try:
         from streamlit.net_util import get_internal_ip
 
