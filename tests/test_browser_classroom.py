@@ -56,8 +56,14 @@ def test_slider_change_is_in_the_link_and_the_link_reproduces_the_view_and_its_c
     after = thumb.get_attribute("aria-valuetext")
     assert after != before, "the slider did not move"
     # the frontend writes the setting to the address bar when the rerun it asked for has answered (on a
-    # CI machine running two browsers and their servers on 2 cores, a cold rerun took over 20 s once)
-    page.wait_for_function("() => location.search.length > 1", timeout=45_000)
+    # CI machine running two browsers and their servers on 2 cores, a cold rerun took over 20 s once);
+    # an earlier rerun (one arrow press of three) may have written an intermediate value first: wait
+    # for the value shown
+    key = slider.evaluate("el => [...el.closest('[class*=\"st-key-\"]').classList]"
+                          ".find((c) => c.startsWith('st-key-')).slice(7)")
+    page.wait_for_function("([k, v]) => { const got = new URLSearchParams(location.search).get(k); "
+                           "return got !== null && parseFloat(got) === parseFloat(v); }",
+                           arg=[key, after], timeout=45_000)
     url = page.url
     charts = page.evaluate(CHART_DATA_JS)
     ctx.close()
