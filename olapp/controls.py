@@ -370,9 +370,7 @@ def download_run(trace: Trace, stream: streams.Stream | None = None, bound=None,
         cols.append("mistake (1 when the prediction was wrong)")
     if trace.k:
         cols.append("w1, w2, … (the weights used in that round)")
-    where.caption("Columns: " + "; ".join(cols) + ".")
-    for note in notes:
-        where.caption(f"Note: {note}.")
+    where.caption("\n\n".join(["Columns: " + "; ".join(cols) + "."] + [f"Note: {note}." for note in notes]))
 
 
 def show_code(obj, title: str = "Show the code", where=st) -> None:

@@ -64,6 +64,12 @@ def _flush(text: list[str]) -> None:
         text.clear()
 
 
+def _small(text: str) -> str:
+    """``text`` as a small grey line inside a markdown element (what ``st.caption`` shows, without an
+    element of its own); its square brackets are escaped so that they do not end the directive."""
+    return ":gray[:small[" + text.replace("[", "\\[").replace("]", "\\]") + "]]"
+
+
 class LessonPage:
     """The furniture of one lesson page; see the module docstring for a page's shape."""
 
@@ -244,11 +250,12 @@ class LessonPage:
         """The theorem box: statement, the inequality with this run's numbers, whether it applies, source."""
         if self.tour is not None and self.tour.holding is not None:   # a question is open: the statement only
             st.markdown("\n\n".join(["**The theorem**"] + [r.statement or r.theorem for r in (
-                [reports] if not isinstance(reports, Sequence) else reports)]))
-            st.caption("This run's numbers appear once the scene's question is answered.")
+                [reports] if not isinstance(reports, Sequence) else reports)]
+                + [_small("This run's numbers appear once the scene's question is answered.")]))
             return
-        # As few elements as the layout allows (each costs every rerun of every session): the title,
-        # a statement and its inequality in one markdown; the run's line joins the last inequality.
+        # As few elements as the layout allows (each costs every rerun of every session): the title and
+        # every report's statement, inequality and source in one markdown, the run's line after the
+        # last; only a report that does not apply splits it (its warning is an element of its own).
         reports = [reports] if not isinstance(reports, Sequence) else list(reports)
         text = [f"**{title}**"] if title else []
         for i, report in enumerate(reports):
@@ -262,11 +269,10 @@ class LessonPage:
             if run_line and i == len(reports) - 1:
                 text.append(run_line)
                 run_line = ""
-            _flush(text)
             if report.source:
-                st.caption(f"Source: {report.source}.")
-        if run_line:
-            st.markdown(run_line)
+                text.append(_small(f"Source: {report.source}."))
+        text += [run_line] if run_line else []
+        _flush(text)
 
     @contextlib.contextmanager
     def proof(self, title: str, intro: str = "") -> Iterator[None]:

@@ -164,6 +164,33 @@ def test_presenter_sizes_are_applied_once():
     assert fig.layout.height == 400                                       # the cached original is untouched
 
 
+def _theorem_box():
+    from olapp.kit import LessonPage
+    from olcore import BoundReport
+
+    page = LessonPage("halving", "A test page")
+    ok = BoundReport("Hedge", "√(T ln n / 2)", 3.0, latex=r"R = 1 \le 3", statement="**Hedge**: a statement.",
+                     source="UCL COMP0078, Online learning: Hedge, Theorem [LW94, FS97]")
+    off = BoundReport("Halving", "log₂ n", 2.0, latex=r"M = 5 \le 2", applies=False, why_not="no expert is perfect",
+                      source="UCL COMP0078, Online learning: Halving")
+    page.theorem([ok, ok, off, ok], run_line="This run: 5 mistakes.", title="The theorems")
+
+
+def test_a_theorem_box_is_one_markdown_until_a_report_does_not_apply():
+    """Each element costs every rerun of every session: statements, inequalities and sources share one
+    markdown, split only by the warning of a report that does not apply; a source keeps its brackets."""
+    at = AppTest.from_function(_theorem_box, default_timeout=30).run()
+    assert not at.exception and not at.error
+    boxes = [m.value for m in at.markdown if "Source:" in m.value]
+    assert len(boxes) == 2 and len(at.warning) == 1 and not [c for c in at.caption if "Source:" in c.value]
+    first, second = boxes
+    assert first.startswith("**The theorems**") and first.count("$$\nR = 1") == 2 and "M = 5" in first
+    assert first.count("Source: ") == 2 and "Halving" not in first.split("M = 5")[0]
+    assert second.count("Source: ") == 2 and second.index("This run: 5 mistakes.") < second.rindex("Source: ")
+    assert ":gray[:small[Source: UCL COMP0078, Online learning: Hedge, Theorem \\[LW94, FS97\\].]]" in first
+    assert "no expert is perfect" in at.warning[0].value
+
+
 def test_bound_report_refuses_a_silent_failure():
     with pytest.raises(StreamError):
         BoundReport("Halving", "log₂ n", 3.0, applies=False)

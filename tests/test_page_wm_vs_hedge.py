@@ -54,7 +54,7 @@ def test_default_page_all_bounds_present_and_hold():
     assert {b["name"].split(":")[1].strip() for b in bound_traces(reg)} == {"WM", "RWM", "WA", "Hedge"}
     assert len(latex(at)) >= 4                               # the theorems with numbers
     assert at.segmented_control(key="stream").value == "Generated"
-    sources = " ".join(c.value for c in at.caption if c.value.startswith("Source:"))
+    sources = " ".join(m.value for m in at.markdown if "Source:" in m.value)   # in the theorem boxes
     assert "UCL COMP0078, Online learning" in sources and "CMU 16-831, Online learning" in sources
     assert "seeds/" not in sources
     intro = " ".join(m.value for m in at.markdown)
