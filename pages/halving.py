@@ -50,8 +50,7 @@ else:
     g = page.run(halving.game, n, moves, seed)
     heading, advice, vote = text.game_prompt(g, len(moves))
     st.subheader(heading)
-    st.markdown(advice)
-    st.markdown(vote)
+    st.markdown(f"{advice}\n\n{vote}")
 
     def _play(v: int | None) -> None:
         labels = list(ss["halving_labels"])

@@ -70,8 +70,7 @@ else:
     page.chart(figs.sop_mistakes(b), text.sop_mistakes(b), key="sop_mistakes")
 page.theorem([b.sop_bound, b.novikoff], title="The bounds, with this stream's numbers")
 
-st.markdown("**The notes' table of mistake bounds, for this stream**")
-st.markdown(text.table(b))
+st.markdown(f"**The notes' table of mistake bounds, for this stream**\n\n{text.table(b)}")
 st.caption(text.table_caption(b))
 page.download(b.sop, corr, bound=b.sop_bound.curve, name="second_order")
 page.show_code(linear.SecondOrderPerceptron)

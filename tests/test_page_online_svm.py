@@ -60,7 +60,8 @@ def test_default_page_draws_alma_against_the_svm_and_every_bound_holds(default_p
     said = text(at)
     assert "follows the paper" in said and "Cesa-Bianchi, On-line learning" in said and "seeds/" not in said
     assert f"{a.n_updates} updates" in said
-    table = next(m.value for m in at.markdown if m.value.startswith("| Algorithm"))
+    md = next(m.value for m in at.markdown if "\n| Algorithm" in m.value)     # under its heading, one element
+    table = md[md.index("| Algorithm"):]
     assert [row.split("|")[2].strip() for row in table.splitlines()[2:]] == ["U²", "U²", "d U ln U", "d² ln U",
                                                                                "d ln U", "d ln U"]
     assert len(figs) >= 8
