@@ -94,12 +94,15 @@ def test_tuning_finds_the_minimum_of_the_sweep():
     assert tu.eta_best_loss in tu.etas
 
 
-def test_dual_prefix_curve_equals_the_primal_one():
-    s = streams.simplex_stream(T=40, n=60, k=2, seed=1)
+@pytest.mark.parametrize("T,n", [(40, 60), (300, 100), (120, 3)])
+def test_dual_prefix_curve_equals_the_primal_one(T, n):
+    """T <= d, T > d where the dual is still the cheaper (the page's EG stream), and a small d."""
+    s = streams.simplex_stream(T=T, n=n, k=2, seed=1)
     X = s.X / np.sqrt((s.X**2).sum(1).max())
     for eta in (0.1, 0.7):
-        assert np.allclose(wh._prefix_curve_dual(X, s.y, eta),
-                           comparators.widrow_hoff_prefix_min(X, s.y, eta, np.arange(1, 41)), rtol=1e-9)
+        primal = comparators.widrow_hoff_prefix_min(X, s.y, eta, np.arange(1, T + 1))
+        assert np.allclose(wh._prefix_curve_dual(X, s.y, eta), primal, rtol=1e-9, atol=1e-12)
+        assert np.allclose(wh._prefix_curve(X, s.y, eta), primal, rtol=1e-9, atol=1e-12)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
