@@ -15,7 +15,8 @@ How it works:
   page: it finds every visible chart that carries this play's frames and moves them all to the
   player's round, at most :data:`FPS` times a second.  When a frame keeps the chart's traces and
   only the points of some scatter traces change, it redraws just those (``Plotly.animate`` without
-  a full redraw) and the layout items that moved (``Plotly.relayout`` by path); otherwise it redraws
+  a full redraw) and the layout items that moved (``Plotly.relayout`` by path; the round marker, a
+  line and its label, is moved in place in the SVG: a relayout would replot the chart's layout); otherwise it redraws
   the chart (``Plotly.react``), which costs every point of every trace.  Builders keep frames cheap
   by keeping their traces fixed (:func:`olapp.figures.points_by_round`).  Pause (the player's
   button or its key) and the end of the run send the round reached back to the server once, so the
@@ -346,7 +347,8 @@ export default function (component) {
       const before = merge(c.layout, f.layouts[lw]), after = merge(c.layout, f.layouts[li]), upd = {};
       for (const k of new Set([...Object.keys(f.layouts[lw]), ...Object.keys(f.layouts[li])]))
         changes(before[k], after[k], k, upd);
-      steps.push(() => window.Plotly.relayout(gd, upd));
+      const rest = moveInPlace(gd, upd);
+      if (Object.keys(rest).length) steps.push(() => window.Plotly.relayout(gd, rest));
     }
     // (plotly.js 4.2 leaves a trace's old points on screen when it animates to no points; one
     // missing point, [null], clears them)
@@ -357,6 +359,73 @@ export default function (component) {
       { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" }),
       () => stack(gd));
     return steps.reduce((done, step) => done.then(step), Promise.resolve());
+  }
+
+  // The round marker (olapp.figures.Fig.round_marker: a vertical line and its "t = ..." label) moves on
+  // every frame, and in plotly.js 4.2 Plotly.relayout of any shape or annotation replots the chart's whole
+  // layout: about 40 ms a chart and frame, a third of a tick at 1920 px.  A line shape that only moves
+  // along x, and an annotation whose x or plain text changes, are moved here instead: their SVG by a
+  // translation (a label's change of width made up by its anchor) and the chart's layout with them, so
+  // that whatever plotly.js draws later (a redraw, the server's chart at the end) draws them there too.
+  // Everything else goes to Plotly.relayout.
+  function moveInPlace(gd, upd) {
+    const rest = {}, items = new Map();
+    for (const path in upd) {
+      const m = /^(shapes|annotations)\[(\d+)\]\.(.+)$/.exec(path);
+      if (!m) { rest[path] = upd[path]; continue; }
+      const id = m[1] + m[2];
+      if (!items.has(id)) items.set(id, { kind: m[1], i: +m[2], set: {}, paths: {} });
+      items.get(id).set[m[3]] = upd[path];
+      items.get(id).paths[path] = upd[path];
+    }
+    for (const it of items.values()) if (!moveOne(gd, it)) Object.assign(rest, it.paths);
+    return rest;
+  }
+
+  const CLEAR = "rgba(0,0,0,0)";
+  function moveOne(gd, it) {
+    const L = gd._fullLayout || {}, full = (L[it.kind] || [])[it.i], mine = ((gd.layout || {})[it.kind] || [])[it.i];
+    const ax = full && /^x\d*$/.test(full.xref || "") && L["xaxis" + full.xref.slice(1)];
+    // a linear axis that does not follow the marker (an autoranged one keeps annotations inside its range)
+    if (!mine || !ax || ax.type !== "linear" || ax.autorange !== false || typeof ax.r2p !== "function") return false;
+    const els = gd.querySelectorAll((it.kind === "shapes" ? ".shapelayer path" : "g.annotation") + '[data-index="' + it.i + '"]');
+    if (els.length !== 1) return false;
+    const el = els[0], keys = Object.keys(it.set), to = {};
+    let node = null;
+    if (it.kind === "shapes") {
+      if (full.type !== "line" || full.x0 !== full.x1 || keys.some((k) => k !== "x0" && k !== "x1")) return false;
+      to.x0 = "x0" in it.set ? it.set.x0 : full.x0;
+      to.x1 = "x1" in it.set ? it.set.x1 : full.x1;
+      if (to.x0 !== to.x1) return false;
+    } else {
+      if (keys.some((k) => k !== "x" && k !== "text")) return false;
+      to.x = "x" in it.set ? it.set.x : full.x;
+      if ("text" in it.set) {
+        node = el.querySelector("text.annotation-text");
+        to.text = it.set.text;
+        if (typeof to.text !== "string" || /[<&\n]/.test(to.text) || !node || node.children.length
+            || !["left", "center", "right"].includes(full.xanchor) || full.bgcolor !== CLEAR
+            || full.bordercolor !== CLEAR) return false;
+      }
+    }
+    const x = it.kind === "shapes" ? to.x0 : to.x;
+    if (typeof x !== "number" || !isFinite(x)) return false;
+    if (el.__olab === undefined) {                     // first move: where and how plotly.js drew it
+      if (el.getAttribute("transform")) return false;
+      const drawn = el.querySelector("text.annotation-text");
+      el.__olab = { x: it.kind === "shapes" ? full.x0 : full.x, width: drawn ? drawn.getComputedTextLength() : 0, shift: 0 };
+    }
+    if (node) {             // the text is centred in the label's box, whose anchor must stay put
+      node.textContent = to.text;
+      node.setAttribute("data-unformatted", to.text);
+      const grown = node.getComputedTextLength() - el.__olab.width;
+      el.__olab.shift = { left: grown / 2, center: 0, right: -grown / 2 }[full.xanchor];
+    }
+    const dx = ax.r2p(x) - ax.r2p(el.__olab.x) + el.__olab.shift;
+    if (!isFinite(dx)) return false;
+    el.setAttribute("transform", "translate(" + dx + ",0)");
+    for (const k in to) { full[k] = to[k]; mine[k] = to[k]; }
+    return true;
   }
 
   // the layout changes from a to b as relayout paths ("annotations[0].x", "title.text"): plotly.js

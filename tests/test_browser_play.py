@@ -79,13 +79,16 @@ def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
 #: and shapes, the title and the legend, read from its SVG.
 _SNAPSHOT = """(gd) => {
   const all = (sel) => Array.from(gd.querySelectorAll(sel));
+  const at = gd.getBoundingClientRect();             // where it is on screen, in the chart: x y w h
+  const box = (q) => { const r = q.getBoundingClientRect();
+    return [r.x - at.x, r.y - at.y, r.width, r.height].map((v) => v.toFixed(1)).join(' '); };
   const trace = (tr) => [Array.from(tr.querySelectorAll('path.point')).map((q) =>
       [q.getAttribute('transform'), q.getAttribute('d'), q.style.opacity, q.style.fill].join(' ')).join(';'),
     Array.from(tr.querySelectorAll('path.js-line, path.js-fill')).map((q) => q.getAttribute('d')).join(';')];
   return {traces: all('.scatterlayer .trace').map(trace).filter(([p, l]) => p || l),   // drawn ones
-          annotations: all('.annotation').map((a) => a.textContent + ' ' + a.getAttribute('transform')),
+          annotations: all('.annotation').map((a) => a.textContent + ' | ' + box(a)),
           arrows: all('.annotation-arrow-g path').map((q) => q.getAttribute('d')),
-          shapes: all('.shapelayer path').map((q) => q.getAttribute('d')),
+          shapes: all('.shapelayer path').map(box),
           title: all('.gtitle').map((t) => t.textContent),
           legend: all('.legend .traces').map((t) => t.textContent),
           points: gd._fullData.map((t) => Array.from(t.x || []).filter((v) => v !== null).length)};
@@ -124,9 +127,11 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
         for chart in got:
             assert chart["frames"] > 50, chart["title"]
             for key in chart["fresh"]:
-                if key == "arrows":      # an arrow moved by relayout may land a pixel off a fresh one
+                if key in ("arrows", "annotations", "shapes"):   # moved ones may land a pixel off fresh ones
                     assert len(chart["moved"][key]) == len(chart["fresh"][key]), chart["title"]
                     for a, b in zip(chart["moved"][key], chart["fresh"][key]):
+                        (ta, a), (tb, b) = (x.rsplit(" | ", 1) if " | " in x else ("", x) for x in (a, b))
+                        assert ta == tb, (chart["title"], ta, tb)                  # a label's text: exactly
                         na, nb = (np.array(re.findall(r"-?[\d.]+", x), float) for x in (a, b))
                         assert na.shape == nb.shape and np.all(np.abs(na - nb) <= 1.0), (chart["title"], a, b)
                 else:

@@ -137,6 +137,19 @@ def test_curves_with_bounds_names_bounds_and_draws_coinciding_ones_once():
     assert [tr.name for tr in fig.data] == ["M", "bound: (R/γ)² = max(R², 1/C)‖u‖² (PA-I)"]
 
 
+def test_a_round_marker_over_rounds_fixes_the_axis_and_keeps_its_label_in_the_plot():
+    """Play moves a marker alone only on an axis that does not follow it (olapp.animation): with
+    ``rounds`` the x axis spans 0..rounds unless the layout gives a range, and near the left edge the
+    label turns to the line's right."""
+    curve = np.arange(1.0, 101.0)
+    late, early = (figures.curves_with_bounds({"M": curve}, {}, t=t) for t in (60, 10))
+    assert list(late.layout.xaxis.range) == list(early.layout.xaxis.range) == [0, 100]
+    assert late.layout.annotations[-1].xanchor == "right" and early.layout.annotations[-1].xanchor == "left"
+    own = figures.Fig().round_marker(5, rounds=50).build({"xaxis": {"range": [1, 9]}})
+    assert list(own.layout.xaxis.range) == [1, 9]
+    assert figures.Fig().round_marker(5).build({}).layout.xaxis.range is None     # no rounds: as before
+
+
 def test_curves_with_bounds_takes_reports_and_skips_those_that_do_not_apply():
     ok = BoundReport("Novikoff", "(R/γ)²", 9.0)
     off = BoundReport("Halving", "log₂ n", 3.0, applies=False, why_not="no consistent expert")

@@ -220,6 +220,7 @@ class Fig:
         self.data: list[dict] = []
         self.annotations: list[dict] = []
         self.shapes: list[dict] = []
+        self.rounds: int | None = None
 
     def add(self, *traces: dict) -> "Fig":
         self.data.extend(traces)
@@ -235,12 +236,24 @@ class Fig:
                                          xanchor=side, yanchor="bottom"))
         return self
 
-    def round_marker(self, t: int | None, label: str | None = None) -> "Fig":
-        """The player's round: the one marker every lesson uses (``None`` draws nothing)."""
-        return self if t is None else self.vline(t, label or f"t = {t}")
+    def round_marker(self, t: int | None, label: str | None = None, *, rounds: int | None = None) -> "Fig":
+        """The player's round: the one marker every lesson uses (``None`` draws nothing).
+
+        Its label sits left of the line.  With ``rounds`` the x axis spans rounds ``0..rounds``
+        (unless the layout gives its own range; :meth:`build`), and in its first sixth the label sits
+        right of the line, where it stays in the plot.  An axis that does not move with the marker lets
+        Play move the marker alone (:mod:`olapp.animation`); autoranged, plotly.js would widen the axis
+        to keep the label inside it, so every frame would replot the axes."""
+        self.rounds = rounds or self.rounds
+        if t is None:
+            return self
+        side = "left" if rounds and t < rounds / 6 else "right"
+        return self.vline(t, label or f"t = {t}", side=side)
 
     def build(self, layout: dict, *, height: int = 420) -> go.Figure:
         lay = {"template": _TEMPLATE, "height": height, **layout}
+        if self.rounds and "range" not in lay.get("xaxis", {}):      # see round_marker
+            lay["xaxis"] = {**lay.get("xaxis", {}), "range": [0, self.rounds]}
         if self.annotations:
             lay["annotations"] = list(lay.get("annotations", [])) + self.annotations
         if self.shapes:
@@ -345,7 +358,7 @@ def curves_with_bounds(curves: Mapping[str, Sequence[float]], bounds=(), *, t: i
         for k, s0 in enumerate(starts):
             fig.vline(float(s0) + 0.5, f"pass {k + 2}" if len(starts) <= 9 else None,
                       colour="rgba(140,140,140,0.45)", width=1, side="left")
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=max(T, 1))
     lay = axes(xaxis_title, yaxis_title + (" (log scale)" if log_y else ""))
     if log_y:
         shown = [np.asarray(c, dtype=float) for c in curves.values()] + [np.asarray(y0) for _, y0 in drawn]

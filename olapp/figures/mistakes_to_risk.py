@@ -39,7 +39,7 @@ def ensemble(a: Analysis, t: int, height: int = 440) -> go.Figure:
                   theme.BOUND, dash="dash", shape="linear"))
     if a.bayes_risk is not None:
         _hline(fig, 1, n, a.bayes_risk, "Bayes risk", theme.GREEN)
-    fig.round_marker(t if t > 0 else None)
+    fig.round_marker(t if t > 0 else None, rounds=n)
     lay = axes("round t", "risk / fraction")
     lay["xaxis"].update(range=[0, n * 1.01])
     lay["yaxis"].update(range=[0, 1.02])
@@ -58,7 +58,7 @@ def martingale(a: Analysis, t: int, height: int = 440) -> go.Figure:
     fig.add(_line(r, a.martingale[idx], "Σ_{s≤t} (risk(H_{s−1}) − 1[mistake_s])", theme.PURPLE),
             _line(r, env[idx], bound_name("7L/3 + √(49L²/9 + 2L + 4L·M_t)"), theme.BOUND, dash="dash",
                   shape="linear"))
-    fig.round_marker(t if t > 0 else None)
+    fig.round_marker(t if t > 0 else None, rounds=n)
     top = 1.05 * float(max(env.max(), a.martingale.max()))
     low = min(0.0, 1.05 * float(a.martingale.min()))
     lay = axes("round t", "martingale")

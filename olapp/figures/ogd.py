@@ -132,7 +132,7 @@ def potential(a: OGDAnalysis, t: int) -> go.Figure:
                     hovertemplate="t = %{x}<br>%{y:.4g}<extra></extra>"),
             scatter([1, a.T + 1], [a.D ** 2] * 2, bound_name("D²"), mode="lines",
                     line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"))
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=a.T + 1)
     lay = axes("round t", "‖θ_t − θ*‖²")
     lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": "The proof's potential ‖θ_t − θ*‖²"}, **lay}, height=380)
@@ -149,7 +149,7 @@ def per_round(a: OGDAnalysis, t: int) -> go.Figure:
             scatter(r[idx], a.proof_terms[idx], bound_name("(‖θ_t−θ*‖² − ‖θ_(t+1)−θ*‖²)/(2η) + (η/2)‖∇ℓ_t‖²"),
                     mode="lines", line=dict(color=theme.BOUND, width=1.5),
                     hovertemplate="t = %{x}<br>%{y:.4g}<extra></extra>"))
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=a.T)
     return fig.build({"title": {"text": "The per-round inequality"}, "hovermode": "closest",
                       **axes("round t", "loss difference")}, height=380)
 

@@ -118,7 +118,7 @@ def alma_updates(a, t: int) -> go.Figure:
         _level(fig, a.updates.value, a.T, bound_name(a.updates.formula), theme.BOUND, "dash")
         _level(fig, a.slide_order, a.T, "order on the slide: (‖u_SVM‖/α)²", theme.GREY, "dot", 1.5)
     _clean_pass(fig, a, t)
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=a.T)
     lay = axes("round t", "count")
     top = max(a.updates.value if a.updates.applies else 0, float(a.n_updates), float(a.perceptron.mistakes.sum()))
     lay["yaxis"].update(type="log", range=[-0.1, np.log10(top * 1.6 + 1)], **log_ticks([1, top * 1.6 + 1]))
@@ -140,7 +140,7 @@ def alma_margin(a, t: int) -> go.Figure:
         _level(fig, a.final_margin.value, T, "bound: (1 − α)γ⋆ (once a pass makes no update)", theme.BOUND, "dash")
         _level(fig, a.gamma, T, "SVM margin γ⋆", theme.GREEN, "dot", 2)
     _clean_pass(fig, a, t)
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=a.T)
     fin = m[np.isfinite(m)]
     hi = max(a.gamma, float(fin.max()) if fin.size else 0.0, 0.05)
     lay = axes("round t", "margin on the normalised points")

@@ -92,7 +92,7 @@ def cumulative_losses(curves: Mapping[str, Sequence[float]], best: Sequence[floa
                         line=dict(color=theme.SERIES[k % len(theme.SERIES)], width=2.5)))
     fig.add(scatter(rounds[idx], best[idx], "best expert so far", mode="lines", hovertemplate="%{y:.4g}",
                     line=dict(color="#444444", width=3, dash="dot")))
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=T)
     lay = _rounds_axis(axes("round t", "cumulative loss"), T)
     lay["yaxis"].update(rangemode="tozero")
     return fig.build({"title": {"text": "Cumulative loss vs the best expert"}, **lay}, height=height)
@@ -243,7 +243,7 @@ def hedge_potential(rel_entropy, regret_u, rhs, t: int | None = None, *, height:
                 line=dict(color=theme.BLUE, width=2.5), hovertemplate="%{y:.4g}"),
         scatter(rounds[idx], np.asarray(rhs, float)[idx], bound_name("(d(u,v₁) − d(u,v_t+1))/η + η/2 Σ v·ℓ²"),
                 mode="lines", line=dict(color=theme.BOUND, width=2.5, dash="dash"), hovertemplate="%{y:.4g}"))
-    fig.round_marker(t)
+    fig.round_marker(t, rounds=T)
     lay = _rounds_axis(axes("round t", "nats"), T, -0.5)
     return fig.build({"title": {"text": "Hedge proof: d(u, v_t) pays for the regret"}, **lay}, height=height)
 
