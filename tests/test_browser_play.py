@@ -117,8 +117,16 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
             document.body.appendChild(fresh);
             const layout = Object.assign({}, c.layout, c.f.layouts[c.f.frame_layouts[n - 1]]);
             await window.Plotly.newPlot(fresh, c.f.frames[n - 1].map((k) => c.f.traces[k]), gd.layout);
+            // the hover of each trace's last point (its customdata: the round) reads the same on both
+            const hover = (g) => g._fullData.map((tr, i) => {
+              const k = Array.from(tr.x || []).length - 1;
+              if (k < 0 || tr.hoverinfo === 'skip' || tr.x[k] === null) return '';
+              window.Plotly.Fx.hover(g, [{curveNumber: i, pointNumber: k}]);
+              const label = g.querySelector('.hoverlayer .hovertext');
+              return label ? label.textContent : '?';
+            });
             out.push({title: gd.layout.title && gd.layout.title.text, frames: n, moved: snap(gd), fresh: snap(fresh),
-                      full: p.full - full0});
+                      full: p.full - full0, hovers: [hover(gd), hover(fresh)]});
             fresh.remove();
           }
           return out;
@@ -136,7 +144,10 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
                         assert na.shape == nb.shape and np.all(np.abs(na - nb) <= 1.0), (chart["title"], a, b)
                 else:
                     assert chart["moved"][key] == chart["fresh"][key], (chart["title"], key)
+            assert chart["hovers"][0] == chart["hovers"][1], chart["title"]
         data_space = next(c for c in got if "Data space" in c["title"])
+        rounds = [re.search(r"round (\d+)", h) for h in data_space["hovers"][0]]
+        assert sum(m is not None for m in rounds) >= 3, data_space["hovers"][0]        # each point's round
         assert sum(data_space["fresh"]["points"]) >= 200 + 2 * 60   # the ball, and every point faded and seen
         assert data_space["full"] <= 3                        # its frames went by their changes
     finally:
