@@ -88,6 +88,9 @@ def scatter(x, y, name: str, **kw) -> dict:
     return dict(type="scatter", x=np.asarray(x), y=np.asarray(y), name=name, **kw)
 
 
+#: Runs of fewer than 2**_SHORT_RUNS rounds share one trace in :func:`points_by_round`.
+_SHORT_RUNS = 5
+
 #: The labels of a binary stream as the plane pictures draw them: (legend name, colour, marker symbol).
 LABELS = {1: ("y = +1", theme.POSITIVE, "circle"), -1: ("y = −1", theme.NEGATIVE, "diamond")}
 
@@ -100,11 +103,14 @@ def points_by_round(fig: "Fig", X: np.ndarray, y: np.ndarray, seen: int, labels:
 
     ``labels`` maps each label to ``(name, colour, symbol)``.  The solid points of a label are split
     like ``seen`` in binary: trace k holds a run of :math:`2^k` rounds when bit k of ``seen`` is set
-    and is empty otherwise, the longest run first.  The traces are the same whatever ``seen`` is,
+    and is empty otherwise, the longest run first, and the last trace holds the rounds below
+    :math:`2^{5}` (``seen mod 32``, at most 31).  The traces are the same whatever ``seen`` is,
     and going from ``seen`` to ``seen + s`` refills only the runs below the highest bit that
     changed: while a run plays in the browser (:mod:`olapp.animation`) a frame redraws a few points
-    on average (about s/2 per bit), not every point seen so far.  The legend has one entry per label
-    for each style; the hover of a point gives its round, coordinates and label.
+    on average (about s/2 per bit and the last trace's at most 31), not every point seen so far.
+    (plotly.js prepares every trace of a chart on each frame, so the short runs share one trace.)
+    The legend has one entry per label for each style; the hover of a point gives its round,
+    coordinates and label.
     """
     X, y = np.asarray(X, float), np.asarray(y)
     T = len(X)
@@ -112,10 +118,11 @@ def points_by_round(fig: "Fig", X: np.ndarray, y: np.ndarray, seen: int, labels:
     hover = "round %{customdata[0]}<br>x = (%{x:.3f}, %{y:.3f})<br>y = %{customdata[1]:+d}<extra></extra>"
     marker = dict(line=dict(width=0.5, color="white"))
     runs, lo = [], 0
-    for k in reversed(range(max(T, 1).bit_length())):
+    for k in reversed(range(_SHORT_RUNS, max(T, 1).bit_length())):
         hi = lo + (1 << k if seen >> k & 1 else 0)
         runs.append((idx >= lo) & (idx < hi))
         lo = hi
+    runs.append((idx >= lo) & (idx < seen))             # the short runs, together
     for lab, (name, colour, symbol) in labels.items():
         m = y == lab
         fig.add(scatter(X[m, 0], X[m, 1], f"{name} ({later})", mode="markers", legendrank=1001,
