@@ -383,6 +383,13 @@ export default function (component) {
   }
 
   const CLEAR = "rgba(0,0,0,0)";
+  // a text's width in the label's font, measured on a canvas: asking the SVG text would make the browser
+  // lay out the page with every other chart's changes of this frame
+  function textWidth(node, text) {
+    const ctx = (textWidth.ctx = textWidth.ctx || document.createElement("canvas").getContext("2d"));
+    ctx.font = [node.style.fontStyle, node.style.fontWeight, node.style.fontSize, node.style.fontFamily].join(" ");
+    return ctx.measureText(text).width;
+  }
   function moveOne(gd, it) {
     const L = gd._fullLayout || {}, full = (L[it.kind] || [])[it.i], mine = ((gd.layout || {})[it.kind] || [])[it.i];
     const ax = full && /^x\d*$/.test(full.xref || "") && L["xaxis" + full.xref.slice(1)];
@@ -413,12 +420,12 @@ export default function (component) {
     if (el.__olab === undefined) {                     // first move: where and how plotly.js drew it
       if (el.getAttribute("transform")) return false;
       const drawn = el.querySelector("text.annotation-text");
-      el.__olab = { x: it.kind === "shapes" ? full.x0 : full.x, width: drawn ? drawn.getComputedTextLength() : 0, shift: 0 };
+      el.__olab = { x: it.kind === "shapes" ? full.x0 : full.x, width: drawn ? textWidth(drawn, drawn.textContent) : 0, shift: 0 };
     }
     if (node) {             // the text is centred in the label's box, whose anchor must stay put
+      const grown = textWidth(node, to.text) - el.__olab.width;
       node.textContent = to.text;
       node.setAttribute("data-unformatted", to.text);
-      const grown = node.getComputedTextLength() - el.__olab.width;
       el.__olab.shift = { left: grown / 2, center: 0, right: -grown / 2 }[full.xanchor];
     }
     const dx = ax.r2p(x) - ax.r2p(el.__olab.x) + el.__olab.shift;
