@@ -49,6 +49,11 @@ def test_page_down_moves_to_the_next_scene_and_a_question_reveals_its_answer(bro
         assert "Right." in said and f"the run gives {truth}" in said
         # the scene plays on to the reveal round
         page.wait_for_function(f"() => new URL(location.href).searchParams.get('t') === '{q.reveal}'", timeout=30_000)
+        # ... in the browser: PageUp once that play has ended and its report's rerun is done (a PageUp whose
+        # rerun the play's end report overtakes is lost: known, see the README's lecture notes)
+        page.wait_for_function("() => { const p = (window.__olabPlayers || {}).t; return !p || !p.nonce; }",
+                               timeout=60_000)
+        wait_ready(page)
         page.keyboard.press("PageUp")
         _scene_is(page, 1)
     finally:
