@@ -105,6 +105,7 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
         page.wait_for_function("() => { const p = (window.__olabPlayers || {}).t; return p && p.started; }",
                                timeout=90_000)
         page.evaluate("() => window.__olabPlayers.t.stop(false)")       # the test moves the frames itself
+        wait_ready(page)          # no rerun in flight: a late one would redraw a chart under the frames
         got = page.evaluate("""async (snap) => {
           snap = eval(snap);
           const p = window.__olabPlayers.t, out = [];
@@ -113,7 +114,8 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
             for (let i = 1; i < n; i++) await p.show(gd, i);
             await new Promise((r) => setTimeout(r, 300));
             const fresh = document.createElement('div');
-            fresh.style.width = gd.clientWidth + 'px'; fresh.style.height = gd.clientHeight + 'px';
+            // at the size the moved chart was drawn at
+            fresh.style.width = gd._fullLayout.width + 'px'; fresh.style.height = gd._fullLayout.height + 'px';
             document.body.appendChild(fresh);
             const layout = Object.assign({}, c.layout, c.f.layouts[c.f.frame_layouts[n - 1]]);
             await window.Plotly.newPlot(fresh, c.f.frames[n - 1].map((k) => c.f.traces[k]), gd.layout);
