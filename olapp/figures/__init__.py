@@ -103,10 +103,10 @@ def points_by_round(fig: "Fig", X: np.ndarray, y: np.ndarray, seen: int, labels:
 
     ``labels`` maps each label to ``(name, colour, symbol)``.  The solid points of a label are split
     like ``seen`` in binary: trace k holds a run of :math:`2^k` rounds when bit k of ``seen`` is set
-    and is empty otherwise, the longest run first, and the last trace holds the rounds below
-    :math:`2^{5}` (``seen mod 32``, at most 31).  The traces are the same whatever ``seen`` is,
-    and going from ``seen`` to ``seen + s`` refills only the runs below the highest bit that
-    changed: while a run plays in the browser (:mod:`olapp.animation`) a frame redraws a few points
+    and is empty otherwise, the longest run first, for :math:`k \ge` :data:`_SHORT_RUNS`; the last
+    trace holds the shorter runs together (``seen mod 32``, at most 31 rounds).  The traces are the
+    same whatever ``seen`` is, and going from ``seen`` to ``seen + s`` refills only the runs below
+    the highest bit that changed: while a run plays in the browser (:mod:`olapp.animation`) a frame redraws a few points
     on average (about s/2 per bit and the last trace's at most 31), not every point seen so far.
     (plotly.js prepares every trace of a chart on each frame, so the short runs share one trace.)
     The legend has one entry per label for each style; the hover of a point gives its round,
