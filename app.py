@@ -40,6 +40,7 @@ def _run() -> None:
     olcore.warm_in_background()   # once per process (a no-op after the server start's call)
     st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
     page = st.navigation(registry.navigation_pages())
+    state.keep_url_moves(page.url_path)     # before anything reads the URL: a stale rerun's link is not a move
     presenting = state.apply_presenter_mode()
     if not presenting:
         st.sidebar.button("Present this lesson", icon=":material/co_present:", key="present_on", width="stretch",

@@ -163,6 +163,8 @@ class Lecture:
     # -- the scene in the URL ---------------------------------------------------------------
     def _scene_from_url(self) -> int | None:
         raw = st.query_params.get(SCENE_PARAM)
+        if state.url_restored(SCENE_PARAM):    # a stale rerun may have brought the old scene's values back
+            st.session_state.pop(_APPLIED, None)
         if raw is None:
             st.session_state.pop(_APPLIED, None)
             return None
@@ -307,12 +309,11 @@ def _round(t: int | None) -> int:
 
 
 def _go(k: int) -> None:
-    st.query_params[SCENE_PARAM] = str(k)
+    state.move_url(SCENE_PARAM, str(k))
 
 
 def _leave() -> None:
-    if SCENE_PARAM in st.query_params:
-        del st.query_params[SCENE_PARAM]
+    state.move_url(SCENE_PARAM, None)
     st.session_state.pop(_APPLIED, None)
     st.session_state.pop(_ANSWER, None)
 

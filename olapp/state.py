@@ -10,10 +10,11 @@ This module also holds the URL flags that are not widgets: ``?present=1`` (and t
 from __future__ import annotations
 
 import math
+import time
 
 import streamlit as st
 
-__all__ = ["flag", "presenter_mode", "first_run", "url_snapshot", "dropped_params", "show_dropped_params",
+__all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot", "dropped_params", "show_dropped_params",
            "drop_hostile_params", "translate_legacy", "apply_presenter_mode", "set_presenter_mode", "PRESENTER_CSS",
            "PRESENT_KEY"]
 
@@ -28,16 +29,79 @@ def flag(name: str) -> bool:
     return value is not None and str(value).strip().lower() in _TRUE
 
 
+#: Moves of non-widget URL parameters made by a button: ``{name: [value, value before, seen, when, page]}``
+#: (``None``: absent).
+_MOVES = "_olab_url_moves"
+#: The page of the last run (a move belongs to the page whose button made it).
+_PAGE = "_olab_url_page"
+#: The parameters :func:`keep_url_moves` put back in this run.
+_RESTORED = "_olab_url_restored"
+#: How long a move is defended against reruns that predate it (seconds): far longer than a round trip.
+MOVE_GRACE = 10.0
+
+
+def move_url(name: str, value: str | None) -> None:
+    """Set (``None``: remove) the non-widget URL parameter ``name`` from a button's callback.
+
+    Every rerun the browser sends carries the address bar's query string.  A rerun sent in the
+    instant after the button's (a key pressed twice, the Play driver's end report) still carries the
+    old value, and would undo the move: PageDown then seems to do nothing.  So the move is
+    remembered, and :func:`keep_url_moves` puts it back on such a rerun.
+    """
+    before = st.query_params.get(name)
+    if value is None:
+        if name in st.query_params:
+            del st.query_params[name]
+    else:
+        st.query_params[name] = value
+    page = st.session_state.get(_PAGE)
+    st.session_state.setdefault(_MOVES, {})[name] = [value, before, False, time.monotonic(), page]
+
+
+def keep_url_moves(page: str) -> set[str]:
+    """Once per run, before anything reads the URL: put back the moves a stale rerun undid.
+
+    A move is settled (forgotten) when a rerun from the browser shows its value, or any other
+    value than the old one (the user went elsewhere), or after :data:`MOVE_GRACE` seconds.  The
+    run of the button's own callback shows the value too, as the server set it: that one does not
+    count, nor does the run that put the value back.  Returns the names put back (also kept for
+    :func:`url_restored`).
+    """
+    moves = st.session_state.get(_MOVES) or {}
+    restored = set()
+    st.session_state[_PAGE] = page
+    for name, move in list(moves.items()):
+        value, before, seen, when, where = move
+        now = st.query_params.get(name)
+        if where != page:
+            del moves[name]
+        elif now == before and now != value and time.monotonic() - when < MOVE_GRACE:
+            if value is None:
+                del st.query_params[name]
+            else:
+                st.query_params[name] = value
+            move[2] = True
+            restored.add(name)
+        elif now == value and not seen:
+            move[2] = True
+        else:
+            del moves[name]
+    st.session_state[_RESTORED] = restored
+    return restored
+
+
+def url_restored(name: str) -> bool:
+    """Whether this run put the move of ``name`` back (:func:`keep_url_moves`)."""
+    return name in st.session_state.get(_RESTORED, ())
+
+
 #: The key that switches presenter mode on and off.
 PRESENT_KEY = "P"
 
 
 def set_presenter_mode(on: bool) -> None:
     """Switch presenter mode (the ``present`` URL flag, so the link keeps it)."""
-    if on:
-        st.query_params["present"] = "1"
-    elif "present" in st.query_params:
-        del st.query_params["present"]
+    move_url("present", "1" if on else None)
 
 
 def presenter_mode() -> bool:

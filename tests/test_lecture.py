@@ -150,6 +150,41 @@ def test_next_previous_and_leaving_the_tour():
     assert [b for b in at.button if b.key == "lecture_start"]
 
 
+def test_a_rerun_sent_before_a_move_reached_the_browser_does_not_undo_it():
+    """Every rerun carries the address bar's query string: one the browser sent right after PageUp
+    (the Play driver's end report, a second key) still says the old scene.  It must not take the
+    lecture back, nor keep the old scene's settings it carries; a later move is obeyed again."""
+    entry = registry.lesson("halving")
+    at = run_page(entry.path, query={"scene": 3})
+    at.button(key="lecture_prev").click().run()
+    assert at.query_params["scene"] == "2"
+    at.query_params["scene"] = "3"                      # the stale rerun: scene 3's link and settings
+    for name, value in entry.lecture[2].values.items():
+        at.session_state[name] = value
+    at.run()
+    assert not at.exception
+    assert at.query_params["scene"] == "2"
+    assert {k: at.session_state[k] for k in entry.lecture[1].values} == entry.lecture[1].values
+    assert "scene 2 of" in " ".join(m.value for m in at.markdown)
+    at.run()                                            # the browser has the moved link: the move is settled
+    at.query_params["scene"] = "3"
+    at.run()
+    assert at.query_params["scene"] == "3" and at.session_state["stream"] == entry.lecture[2].values["stream"]
+
+
+def test_a_stale_rerun_undoes_neither_leaving_the_tour_nor_presenter_mode():
+    at = run_page("pages/halving.py", query={"scene": 2})
+    at.button(key="lecture_leave").click().run()
+    at.query_params["scene"] = "2"
+    at.run()
+    assert "scene" not in at.query_params and not [b for b in at.button if b.key == "lecture_next"]
+    at.button(key="present_on").click().run()
+    assert at.query_params["present"] == "1"
+    del at.query_params["present"]
+    at.run()
+    assert at.query_params["present"] == "1" and [b for b in at.button if b.key == "present_off"]
+
+
 @pytest.mark.parametrize("raw", ["0", "abc", "99", "-1", "2.5"])
 def test_a_bad_scene_gets_a_clear_message(raw):
     at = run_page("pages/halving.py", query={"scene": raw})
