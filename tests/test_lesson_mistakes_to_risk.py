@@ -14,6 +14,8 @@ import pytest
 
 from olcore import StreamError, bounds, linear, streams
 from olcore import online_to_batch as o2b
+from olcore.linear._engine import dot
+from olcore.online_to_batch import classification as o2bc
 from olcore.lessons import mistakes_to_risk as lesson
 from olcore.lessons.mistakes_to_risk import LEVEL, binomial_tail
 
@@ -129,6 +131,116 @@ def test_unseen_errors_start_with_the_online_mistake():
     same = ens.index[1:-1] == ens.index[:-2]
     assert np.array_equal((e[:-1] - e[1:])[same], ens.mistakes[:-1][same].astype(float))
     assert e[-1] == float(ens.mistakes[-1])
+
+
+def _dot_reference(table, index, X, y):
+    """The straightforward count: e_t = sum_{i >= t} 1[y_i * dot(w_t, x_i) <= 0], one pair at a time, with the
+    learners' own dot product (olcore.linear._engine.dot: its four running sums, in its order)."""
+    n = X.shape[0]
+    e = np.zeros(n)
+    for t in range(n):
+        w = table[index[t]]
+        e[t] = sum(y[i] * dot(w, X[i]) <= 0.0 for i in range(t, n))
+    return e
+
+
+def _wild(rng, shape, big):
+    """Entries ±1..3, most of them times 2^big, and zeros: with big = 53 the large products cancel and the small
+    ones are absorbed or not depending on the order of the sum (its value and its sign)."""
+    v = rng.choice([-1.0, 1.0], shape) * rng.integers(1, 4, shape)
+    v = np.where(rng.random(shape) < 0.7, v * 2.0 ** big, v)
+    return np.where(rng.random(shape) < 0.1, 0.0, v)
+
+
+@pytest.mark.parametrize("d", [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 20])
+@pytest.mark.parametrize("kind", ["wild", "ties"])
+def test_unseen_errors_equal_the_straightforward_count(d, kind):
+    """The compiled sweep (every run of hypotheses at once on a row, in lanes) against one dot product per
+    pair: any run structure (a hypothesis may come back), zero weights, zero and order-sensitive scores."""
+    rng = np.random.default_rng([d, kind == "ties"])
+    n, K = 70, 12
+    if kind == "ties":                      # small integers: many scores exactly 0 (an error: y w.x = 0 <= 0)
+        X, table = rng.integers(-2, 3, (n, d)).astype(float), rng.integers(-2, 3, (K, d)).astype(float)
+    else:
+        X, table = _wild(rng, (n, d), 53), _wild(rng, (K, d), 0)
+    table[0] = 0.0
+    y = rng.choice([-1.0, 1.0], n)
+    index = np.repeat(rng.integers(0, K, 25), rng.integers(1, 6, 25))[:n + 1]
+    index = np.concatenate([index, np.full(n + 1 - index.size, K - 1)])
+    ens = o2b.Ensemble(table=table, index=index, mistakes=np.zeros(n, bool), learner="test", trace=None)
+    assert np.array_equal(o2b.holdout_errors(X, y, ens), _dot_reference(table, index, X, y))
+    pairs = [(table[index[t]], X[i], y[i]) for t in range(n) for i in range(t, n)]
+    if kind == "ties":
+        assert sum(dot(w, x) == 0.0 for w, x, _ in pairs) > n            # ties are tested
+    elif d >= 4:                                                         # so is the order: a sequential sum
+        assert any((yi * dot(w, x) <= 0.0) != (yi * sum(w * x) <= 0.0) for w, x, yi in pairs)   # tests otherwise
+
+
+@pytest.mark.parametrize("learner", ["perceptron", "pa"])
+def test_holdout_errors_of_a_learners_run_on_tied_data(learner):
+    """Integer data: the learner's own scores are often exactly 0; the counts equal the straightforward ones."""
+    rng = np.random.default_rng(5)
+    X = rng.integers(-1, 2, (150, 3)).astype(float)
+    y = rng.choice([-1.0, 1.0], 150)
+    ens = o2b.ensemble(X, y, learner)
+    W = ens.weights
+    assert sum(W[t].any() and dot(W[t], X[i]) == 0.0 for t in range(150) for i in range(t, 150)) > 150
+    e = o2b.holdout_errors(X, y, ens)
+    assert np.array_equal(e, _dot_reference(ens.table, ens.index, X, y))
+    same = ens.index[1:-1] == ens.index[:-2]
+    assert np.array_equal((e[:-1] - e[1:])[same], ens.mistakes[:-1][same].astype(float))
+
+
+def test_penalised_criterion_rows_are_the_one_sample_criteria():
+    E = []
+    for seed in range(5):
+        s = lesson.make_stream("Label noise", 150, 3, 0.2, seed)
+        ens = o2b.ensemble(s.X, s.y)
+        c = o2b.choose_penalised(s.X, s.y, ens, 0.1)
+        assert np.array_equal(c.criterion, bounds.holdout_risk(c.errors, c.m, 0.1 / (3 * 150)))
+        E.append(c)
+    U = o2bc.penalised_criterion(np.array([c.errors for c in E]), 0.1)
+    for row, c in zip(U, E):
+        assert row.tobytes() == c.criterion.tobytes()
+    assert U.argmin(axis=1).tolist() == [c.t_star for c in E]
+    for bad in (np.zeros((2, 0)), np.zeros((2, 2, 2)), 3.0, [[-1.0, 0.0]], [[3.0, 0.0]]):
+        with pytest.raises(StreamError):
+            o2bc.penalised_criterion(bad, 0.1)
+    with pytest.raises(StreamError):
+        o2bc.penalised_criterion([1.0, 0.0], 1.5)
+
+
+def test_repetitions_in_blocks_equal_one_penalised_choice_per_sample(monkeypatch):
+    """repetitions takes the penalised choice of a block of samples at once, and the bounds of all at once:
+    the same numbers, bit for bit, as choose_penalised and risk_bounds on each sample alone."""
+    monkeypatch.setattr(lesson, "_BLOCK_VALUES", 3 * 60)              # blocks of 3 samples: 3, 3, 2
+    for source, learner in (("Label noise", "perceptron"), ("Overlapping classes", "pa")):
+        r = lesson.repetitions(source, 60, 4, 0.2, 9, learner, 0.1, 8)
+        D = lesson.make_distribution(source, 4, 0.2, 9)
+        for i in range(8):
+            X, y = D.sample(60, np.random.default_rng([9, 4, i]))
+            ens = o2b.ensemble(X, y, learner)
+            risk = D.risk(ens.table)[ens.index]
+            c = o2b.choose_penalised(X, y, ens, 0.1)
+            b = o2b.risk_bounds(int(ens.mistakes.sum()), 60, 0.1)
+            got = (r.mistakes[i], r.average[i], r.average_bound[i], r.chosen[i], r.chosen_bound[i],
+                   r.chosen_mistakes_bound[i], r.last[i], r.averaged[i])
+            want = (ens.mistakes.sum(), risk[:60].mean(), b.average, risk[c.t_star], c.bound, b.chosen, risk[60],
+                    D.risk(ens.averaged())[0])
+            assert [float(v).hex() for v in got] == [float(v).hex() for v in want], i
+
+
+def test_sample_risk_is_the_error_matrix_mean():
+    """sample_risk counts into reused buffers: the rates of error_matrix_rows' matrices, bit for bit (several
+    chunks, a partial one, one vector; integer data, so many scores are exactly 0)."""
+    rng = np.random.default_rng(8)
+    X = rng.integers(-2, 3, (3000, 4)).astype(float)
+    y = rng.choice([-1.0, 1.0], 3000)
+    W = np.vstack([np.zeros((1, 4)), rng.integers(-2, 3, (300, 4)).astype(float), rng.standard_normal((40, 4))])
+    want = np.concatenate([E.mean(axis=1) for _, E in o2bc.error_matrix_rows(W, X, y)])
+    assert o2b.sample_risk(W, X, y).tobytes() == want.tobytes()
+    assert want[0] == 1.0 and len(np.unique(want)) > 50
+    assert o2b.sample_risk(W[5], X, y) == want[5] and o2b.sample_risk(W[:1], X, y).tolist() == [1.0]
 
 
 # -- risks: held out, exact ---------------------------------------------------------------------------------

@@ -47,6 +47,8 @@ UPLOAD = "Upload"
 N_HOLDOUT = 10_000
 #: Largest sample size in :func:`repetitions` on the page (each sample costs O(n² d) for the penalised choice).
 REP_N_MAX = 1000
+#: Most unseen-error counts :func:`repetitions` keeps at once (samples × n; 8 bytes each).
+_BLOCK_VALUES = 1 << 17
 #: Level of the one-sided binomial test of the failure counts (page and property tests).
 LEVEL = 0.001
 
@@ -291,19 +293,29 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
         D = o2b.EmpiricalDistribution(upload.X[rows], np.asarray(upload.y, float)[rows])
     else:
         D = make_distribution(source, d, noise, seed)
-    cols = {k: np.empty(reps) for k in ("M", "avg", "avg_b", "ch", "ch_b", "chm_b", "last", "avgd")}
+    cols = {k: np.empty(reps) for k in ("M", "avg", "ch", "ch_b", "last", "avgd")}
+    # The penalised choice (o2b.choose_penalised) of a block of samples at once: their unseen-error counts
+    # and risks are kept, one row per sample, and the criterion is elementwise (o2b.penalised_criterion).
+    block = max(1, min(reps, _BLOCK_VALUES // n))
+    errors, risks = np.empty((block, n)), np.empty((block, n + 1))
     for r in range(reps):
         X, y = D.sample(n, np.random.default_rng([check_seed(seed), 4, r]))
         ens = o2b.ensemble(X, y, learner)
-        risk = D.risk(ens.table)[ens.index]
-        Mn = int(ens.mistakes.sum())
-        b = o2b.risk_bounds(Mn, n, delta)
-        c = o2b.choose_penalised(X, y, ens, delta)
-        for key, val in (("M", Mn), ("avg", risk[:n].mean()), ("avg_b", b.average), ("ch", risk[c.t_star]),
-                         ("ch_b", c.bound), ("chm_b", b.chosen), ("last", risk[n]), ("avgd", D.risk(ens.averaged())[0])):
+        i = r % block
+        risks[i] = risk = D.risk(ens.table)[ens.index]
+        errors[i] = o2b.holdout_errors(X, y, ens)
+        for key, val in (("M", int(ens.mistakes.sum())), ("avg", risk[:n].mean()), ("last", risk[n]),
+                         ("avgd", D.risk(ens.averaged())[0])):
             cols[key][r] = val
-    return Repetitions(n=n, delta=delta, mistakes=cols["M"], average=cols["avg"], average_bound=cols["avg_b"],
-                       chosen=cols["ch"], chosen_bound=cols["ch_b"], chosen_mistakes_bound=cols["chm_b"],
+        if i == block - 1 or r == reps - 1:
+            U = o2b.penalised_criterion(errors[:i + 1], delta)
+            rows = np.arange(i + 1)
+            t_star = U.argmin(axis=1)                   # the first minimiser of each row, as choose_penalised's
+            cols["ch"][r - i:r + 1] = risks[rows, t_star]
+            cols["ch_b"][r - i:r + 1] = U[rows, t_star]
+    b = o2b.risk_bounds(cols["M"], n, delta)        # elementwise in M_n: one call for every sample
+    return Repetitions(n=n, delta=delta, mistakes=cols["M"], average=cols["avg"], average_bound=b.average,
+                       chosen=cols["ch"], chosen_bound=cols["ch_b"], chosen_mistakes_bound=b.chosen,
                        last=cols["last"], averaged=cols["avgd"], bayes_risk=D.bayes_risk)
 
 

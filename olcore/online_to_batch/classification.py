@@ -44,13 +44,13 @@ from .. import bounds, linear
 from ..bounds._broadcast import out
 from ..errors import StreamError
 from ..jit import f64, kernel, njit
-from ..linear._engine import dot, dot_row
+from ..linear._engine import dot
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["Learner", "LEARNERS", "register_learner", "Ensemble", "ensemble", "error_matrix_rows",
-           "sample_risk", "holdout_errors", "unseen_errors", "Choice", "choose_penalised", "RiskBounds", "risk_bounds",
-           "GaussianHalfspace", "GaussianClasses", "EmpiricalDistribution"]
+           "sample_risk", "holdout_errors", "unseen_errors", "Choice", "choose_penalised", "penalised_criterion",
+           "RiskBounds", "risk_bounds", "GaussianHalfspace", "GaussianClasses", "EmpiricalDistribution"]
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,11 @@ def ensemble(X, y, learner: str = "perceptron", **params) -> Ensemble:
                     learner=learner, trace=tr)
 
 
-def error_matrix_rows(W, X, y, chunk: int = 128):
+#: Rows of ``W`` per matrix product in :func:`error_matrix_rows` and :func:`sample_risk`.
+_CHUNK = 128
+
+
+def error_matrix_rows(W, X, y, chunk: int = _CHUNK):
     r"""Yield ``(k0, E)`` with ``E[i, j]`` = :math:`\mathbb 1[y_j\,\mathbf w_{k_0+i}\cdot\mathbf x_j \le 0]`,
     ``chunk`` rows of ``W`` at a time (memory :math:`O(\text{chunk}\cdot N)`)."""
     W = np.atleast_2d(np.asarray(W, dtype=float))
@@ -169,7 +173,17 @@ def sample_risk(W, X, y) -> np.ndarray | float:
     W = np.atleast_2d(np.asarray(W, dtype=float))
     if W.shape[1] != X.shape[1]:
         raise StreamError.bad("W", f"{W.shape[1]} columns", f"the sample's dimension {X.shape[1]}")
-    out = np.concatenate([E.mean(axis=1) for _, E in error_matrix_rows(W, X, y)])
+    # error_matrix_rows' products and tests, chunk by chunk, into two buffers allocated once; the count
+    # over N is the mean's exact sum (of 0s and 1s) divided by N
+    K, N = W.shape[0], X.shape[0]
+    h = min(K, _CHUNK)
+    P, E = np.empty((h, N)), np.empty((h, N), dtype=bool)
+    out = np.empty(K)
+    for k0 in range(0, K, _CHUNK):
+        c = min(_CHUNK, K - k0)
+        p = np.matmul(W[k0:k0 + c], X.T, out=P[:c])
+        np.multiply(p, y, out=p)
+        out[k0:k0 + c] = np.count_nonzero(np.less_equal(p, 0, out=E[:c]), axis=1) / N
     return float(out[0]) if one else out
 
 
@@ -177,11 +191,12 @@ def holdout_errors(X, y, ens: Ensemble) -> np.ndarray:
     r""":math:`e_t = \sum_{i=t+1}^n \mathbb 1[H_t(\mathbf x_i)\ne y_i]` for :math:`t = 0..n-1`: each hypothesis's
     errors on the :math:`m_t = n - t` examples it has not seen (row ``t`` onwards, 0-based).
 
-    One compiled loop (:func:`unseen_errors`): each distinct hypothesis is tested once, from the last
-    row back to the first round it is in force, so the work is :math:`O(\sum_k (n - a_k)\,d)` for
+    One compiled loop (:func:`unseen_errors`): each distinct hypothesis is tested once on every row from
+    the first round it is in force to the last, so the work is :math:`O(\sum_k (n - a_k)\,d)` for
     hypotheses first used in rounds :math:`a_k`.  The error test is the learners' own,
-    :math:`y\,\mathbf w\cdot\mathbf x \le 0` with a row-by-row dot product, so :math:`e_t - e_{t+1}` is the
-    online mistake of round :math:`t+1` whenever :math:`H_{t+1} = H_t`.
+    :math:`y\,\mathbf w\cdot\mathbf x \le 0` with the dot product summed as theirs
+    (:func:`olcore.linear._engine.dot`), so :math:`e_t - e_{t+1}` is the online mistake of round
+    :math:`t+1` whenever :math:`H_{t+1} = H_t`.
     """
     X = as_matrix(X, "X")
     y = as_labels(y, X.shape[0], "y", (-1, 1))
@@ -194,23 +209,92 @@ def holdout_errors(X, y, ens: Ensemble) -> np.ndarray:
 
 @njit
 def unseen_errors(table, index, X, y):
-    """The loop of :func:`holdout_errors` (float64 / int64 C-contiguous arrays)."""
+    r"""The loop of :func:`holdout_errors` (float64 / int64 C-contiguous arrays; ``index[:n]`` is read).
+
+    Let the runs of equal ``index[:n]`` be :math:`s = 0..S-1`, run :math:`s` starting at row :math:`a_s`
+    with weights :math:`\mathbf w_s`.  One sweep over the rows :math:`j = n-1, \dots, 0` keeps
+    :math:`c_s = \sum_{i \ge j} \mathbb 1[y_i\,\mathbf w_s\cdot\mathbf x_i \le 0]` for every run with
+    :math:`a_s \le j`, and :math:`e_j = c_{s(j)}` for the run :math:`s(j)` in force at row :math:`j`.
+
+    Row :math:`j` tests all those runs at once, the runs in vector lanes: the weights are stored by
+    coordinate (``W[i, s]``) and each :math:`\mathbf w_s\cdot\mathbf x_j` is :func:`~olcore.linear._engine.dot`'s
+    sum, term by term in its order: four running sums :math:`\sigma_l = \sum_b w_{4b+l}x_{4b+l}` over the
+    :math:`\lfloor d/4\rfloor` blocks (each from 0.0), the last :math:`d \bmod 4` terms added to
+    :math:`\sigma_0` in turn, then :math:`(\sigma_0 + \sigma_1) + (\sigma_2 + \sigma_3)`.  The same roundings,
+    so the same scores bit for bit.  Every block but the last is summed into ``L`` (lanes by run); the last
+    block, the remaining terms and the test form one pass.  With :math:`d < 4` that block is four zero
+    weights on zero coordinates: :math:`0.0 + 0\cdot 0 = 0.0`, the sums' start, exactly.
+    """
     n, d = X.shape
     e = np.zeros(n)
-    start = 0
-    while start < n:
-        k = index[start]
-        end = start
-        while end + 1 < n and index[end + 1] == k:
-            end += 1
-        acc = 0.0
-        w = table[k]                                    # one view per hypothesis, none per row
-        for j in range(n - 1, start - 1, -1):           # suffix counts of H_k's errors
-            s = dot_row(w, X, j)                        # dot's sums in dot's order, on row j in place
-            acc += 1.0 if y[j] * s <= 0.0 else 0.0
-            if j <= end:
-                e[j] = acc
-        start = end + 1
+    q = d - d % 4                   # the blocks: columns 0..q-1; the remaining r columns go into sigma_0
+    r = d - q
+    qq = max(q, 4)                  # W's rows: the blocks (or four zero rows), then the r remaining columns
+    first = np.empty(n, np.int64)
+    run = np.empty(n, np.int64)
+    S = 0
+    for t in range(n):
+        if t == 0 or index[t] != index[t - 1]:
+            first[S] = t
+            S += 1
+        run[t] = S - 1
+    W = np.zeros((qq + r, S))
+    for s in range(S):
+        k = index[first[s]]
+        for i in range(q):
+            W[i, s] = table[k, i]
+        for i in range(r):
+            W[qq + i, s] = table[k, q + i]
+    L = np.zeros((4, S))            # sigma_0..3 over the blocks before the last; zeros when there are none
+    c = np.zeros(S, np.int64)
+    b = qq - 4                      # the last block's first row of W
+    for j in range(n - 1, -1, -1):
+        m = run[j] + 1              # runs 0..m-1 are in force at row j or before
+        for i in range(0, q - 4, 4):
+            x0, x1, x2, x3 = X[j, i], X[j, i + 1], X[j, i + 2], X[j, i + 3]
+            if i == 0:
+                for s in range(m):
+                    L[0, s] = 0.0 + W[0, s] * x0
+                    L[1, s] = 0.0 + W[1, s] * x1
+                    L[2, s] = 0.0 + W[2, s] * x2
+                    L[3, s] = 0.0 + W[3, s] * x3
+            else:
+                for s in range(m):
+                    L[0, s] += W[i, s] * x0
+                    L[1, s] += W[i + 1, s] * x1
+                    L[2, s] += W[i + 2, s] * x2
+                    L[3, s] += W[i + 3, s] * x3
+        if q == 0:
+            x0 = x1 = x2 = x3 = 0.0
+        else:
+            x0, x1, x2, x3 = X[j, b], X[j, b + 1], X[j, b + 2], X[j, b + 3]
+        yj = y[j]
+        if r == 0:
+            for s in range(m):
+                v = (((L[0, s] + W[b, s] * x0) + (L[1, s] + W[b + 1, s] * x1))
+                     + ((L[2, s] + W[b + 2, s] * x2) + (L[3, s] + W[b + 3, s] * x3)))
+                c[s] += yj * v <= 0.0
+        elif r == 1:
+            t0 = X[j, q]
+            for s in range(m):
+                v = ((((L[0, s] + W[b, s] * x0) + W[qq, s] * t0) + (L[1, s] + W[b + 1, s] * x1))
+                     + ((L[2, s] + W[b + 2, s] * x2) + (L[3, s] + W[b + 3, s] * x3)))
+                c[s] += yj * v <= 0.0
+        elif r == 2:
+            t0, t1 = X[j, q], X[j, q + 1]
+            for s in range(m):
+                v = (((((L[0, s] + W[b, s] * x0) + W[qq, s] * t0) + W[qq + 1, s] * t1)
+                      + (L[1, s] + W[b + 1, s] * x1))
+                     + ((L[2, s] + W[b + 2, s] * x2) + (L[3, s] + W[b + 3, s] * x3)))
+                c[s] += yj * v <= 0.0
+        else:
+            t0, t1, t2 = X[j, q], X[j, q + 1], X[j, q + 2]
+            for s in range(m):
+                v = ((((((L[0, s] + W[b, s] * x0) + W[qq, s] * t0) + W[qq + 1, s] * t1) + W[qq + 2, s] * t2)
+                      + (L[1, s] + W[b + 1, s] * x1))
+                     + ((L[2, s] + W[b + 2, s] * x2) + (L[3, s] + W[b + 3, s] * x3)))
+                c[s] += yj * v <= 0.0
+        e[j] = c[m - 1]
     return e
 
 
@@ -273,10 +357,35 @@ def choose_penalised(X, y, ens: Ensemble, delta: float = 0.05) -> Choice:
     e = holdout_errors(X, y, ens)
     n = ens.n
     m = (n - np.arange(n)).astype(float)
-    U = np.asarray(bounds.holdout_risk(e, m, delta / (3.0 * n)), dtype=float)
+    U = penalised_criterion(e, delta)
     est = e / m
     return Choice(t_star=int(np.argmin(U)), errors=e, m=m, estimate=est, penalty=U - est, criterion=U,
                   level=float(bounds.penalty_level(n, delta)), delta=delta)
+
+
+def penalised_criterion(errors, delta: float = 0.05) -> np.ndarray:
+    r"""The criterion of :func:`choose_penalised`, :math:`U_t = \hat r_t + \text{pen}_t`, from the unseen-error counts.
+
+    .. math::
+
+        U_t = \frac1{m_t}\Big(e_t + \frac{4L}{3} + \sqrt{\frac{16L^2}{9} + 2Le_t}\Big),\qquad
+        m_t = n - t,\quad L = \ln\frac{3n}{\delta}
+
+    for :math:`t = 0..n-1` along the last axis of ``errors`` (:func:`olcore.bounds.holdout_risk` at
+    :math:`\delta/(3n)`).  Elementwise: the rows of an ``(R, n)`` array, the counts of :math:`R` samples of
+    size :math:`n`, give the rows each alone would, bit for bit, in one call.
+
+    >>> E = np.array([[4.0, 1.0, 0.0, 0.0], [2.0, 2.0, 1.0, 0.0]])
+    >>> U = penalised_criterion(E, 0.1)
+    >>> [U[i].tobytes() == penalised_criterion(E[i], 0.1).tobytes() for i in range(2)]
+    [True, True]
+    """
+    delta = check_param(delta, "delta", 0, 1, lo_open=True, hi_open=True)
+    e = np.asarray(errors, dtype=float)
+    if e.ndim not in (1, 2) or e.shape[-1] < 1:
+        raise StreamError.bad("errors", f"shape {e.shape}", "an array (n,) or (R, n) of counts, n >= 1")
+    n = e.shape[-1]
+    return np.asarray(bounds.holdout_risk(e, (n - np.arange(n)).astype(float), delta / (3.0 * n)), dtype=float)
 
 
 @dataclass(frozen=True)
