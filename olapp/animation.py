@@ -318,6 +318,8 @@ export default function (component) {
     return out;
   }
   const SCATTER = (tr) => tr && (tr.type === undefined || tr.type === "scatter");
+  // traces plotly.js animates (redraws alone): scatter, and bars on fixed axes
+  const ANIMATED = (tr) => SCATTER(tr) || (tr && tr.type === "bar");
 
   // Frame i after frame j on the chart: when the same traces are drawn and those that change are
   // scatter traces that keep their shape (only their points move), redraw just those traces
@@ -333,7 +335,7 @@ export default function (component) {
     for (let j = 0; fast && j < ids.length; j++) {
       if (was[j] === ids[j]) continue;
       const a = f.traces[was[j]], b = f.traces[ids[j]];
-      fast = SCATTER(a) && SCATTER(b) && f.shapes[was[j]] === f.shapes[ids[j]];
+      fast = ANIMATED(a) && ANIMATED(b) && f.shapes[was[j]] === f.shapes[ids[j]];
       changed.push(j);
     }
     // without a full redraw plotly.js does not autorange: points that move need fixed axes
@@ -371,6 +373,7 @@ export default function (component) {
   function moveInPlace(gd, upd) {
     const rest = {}, items = new Map();
     for (const path in upd) {
+      if (path === "title.text" && retitle(gd, upd[path])) continue;
       const m = /^(shapes|annotations)\[(\d+)\]\.(.+)$/.exec(path);
       if (!m) { rest[path] = upd[path]; continue; }
       const id = m[1] + m[2];
@@ -389,6 +392,18 @@ export default function (component) {
     const ctx = (textWidth.ctx = textWidth.ctx || document.createElement("canvas").getContext("2d"));
     ctx.font = [node.style.fontStyle, node.style.fontWeight, node.style.fontSize, node.style.fontFamily].join(" ");
     return ctx.measureText(text).width;
+  }
+  // a plain-text title (no markup, drawn as one SVG text) gets its new text in place; its anchor keeps it
+  // where plotly.js put it (a title never widens the plot)
+  function retitle(gd, text) {
+    const L = gd._fullLayout, mine = gd.layout, els = gd.querySelectorAll(".infolayer text.gtitle");
+    if (typeof text !== "string" || /[<&\n$]/.test(text) || !text || els.length !== 1 || els[0].children.length
+        || !L || !L.title || !mine || !mine.title || typeof mine.title !== "object") return false;
+    els[0].textContent = text;
+    els[0].setAttribute("data-unformatted", text);
+    L.title.text = text;
+    mine.title.text = text;
+    return true;
   }
   function moveOne(gd, it) {
     const L = gd._fullLayout || {}, full = (L[it.kind] || [])[it.i], mine = ((gd.layout || {})[it.kind] || [])[it.i];
@@ -419,14 +434,19 @@ export default function (component) {
     if (typeof x !== "number" || !isFinite(x)) return false;
     if (el.__olab === undefined) {                     // first move: where and how plotly.js drew it
       if (el.getAttribute("transform")) return false;
-      const drawn = el.querySelector("text.annotation-text");
-      el.__olab = { x: it.kind === "shapes" ? full.x0 : full.x, width: drawn ? textWidth(drawn, drawn.textContent) : 0, shift: 0 };
+      const drawn = el.querySelector("text.annotation-text"), bg = el.querySelector("rect.bg");
+      el.__olab = { x: it.kind === "shapes" ? full.x0 : full.x, width: drawn ? textWidth(drawn, drawn.textContent) : 0, shift: 0,
+                    bg: bg && { el: bg, x: +bg.getAttribute("x"), width: +bg.getAttribute("width") } };
     }
     if (node) {             // the text is centred in the label's box, whose anchor must stay put
-      const grown = textWidth(node, to.text) - el.__olab.width;
+      const grown = textWidth(node, to.text) - el.__olab.width, bg = el.__olab.bg;
       node.textContent = to.text;
       node.setAttribute("data-unformatted", to.text);
       el.__olab.shift = { left: grown / 2, center: 0, right: -grown / 2 }[full.xanchor];
+      if (bg && isFinite(bg.x) && isFinite(bg.width)) {  // the (clear) box grows about the text's centre, as drawn afresh
+        bg.el.setAttribute("x", bg.x - grown / 2);
+        bg.el.setAttribute("width", Math.max(0, bg.width + grown));
+      }
     }
     const dx = ax.r2p(x) - ax.r2p(el.__olab.x) + el.__olab.shift;
     if (!isFinite(dx)) return false;
@@ -507,12 +527,15 @@ export default function (component) {
     if (now - p.last < 1000 / p.fps) return;
     const target = p.start + (p.speed * (now - p.t0)) / 1000;
     const gds = Array.from(document.querySelectorAll(".js-plotly-plot"));
+    // where the charts are, read before any of them changes: asking after a chart's frame would make the
+    // browser lay out the page again, once per chart and tick
+    const boxes = gds.map((gd) => gd.getBoundingClientRect());
     let done = true, any = false, moved = false;
-    for (const gd of gds) {
-      const c = load(gd);
+    for (let n = 0; n < gds.length; n++) {
+      const gd = gds[n], c = load(gd);
       if (!c) continue;
       any = true;
-      const box = gd.getBoundingClientRect();       // off-screen charts wait (the server redraws all at the end)
+      const box = boxes[n];                         // off-screen charts wait (the server redraws all at the end)
       if (box.bottom < 0 || box.top > window.innerHeight) { if (c.f.rounds[c.f.rounds.length - 1] > target) done = false; continue; }
       const rounds = c.f.rounds;
       let i = c.shown;

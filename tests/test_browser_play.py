@@ -7,6 +7,7 @@ import re
 from urllib.parse import parse_qs, urlparse
 
 import numpy as np
+import pytest
 
 from scripts.served_app import wait_ready
 
@@ -28,10 +29,10 @@ def _speed_to(page, presses: int) -> None:
     wait_ready(page)
 
 
-def _open(browser, base_url, query: str):
+def _open(browser, base_url, query: str, path: str = "/perceptron"):
     ctx = browser.new_context(viewport=SCREEN)
     page = ctx.new_page()
-    page.goto(f"{base_url}/perceptron?{query}")
+    page.goto(f"{base_url}{path}?{query}")
     wait_ready(page)
     return ctx, page
 
@@ -86,6 +87,8 @@ _SNAPSHOT = """(gd) => {
       [q.getAttribute('transform'), q.getAttribute('d'), q.style.opacity, q.style.fill].join(' ')).join(';'),
     Array.from(tr.querySelectorAll('path.js-line, path.js-fill')).map((q) => q.getAttribute('d')).join(';')];
   return {traces: all('.scatterlayer .trace').map(trace).filter(([p, l]) => p || l),   // drawn ones
+          bars: all('.barlayer .trace').map((tr) => [Array.from(tr.querySelectorAll('.point path'))
+            .map((q) => q.style.fill).join(';'), Array.from(tr.querySelectorAll('.point path')).map((q) => q.getAttribute('d')).join(';')]),
           annotations: all('.annotation').map((a) => a.textContent + ' | ' + box(a)),
           arrows: all('.annotation-arrow-g path').map((q) => q.getAttribute('d')),
           shapes: all('.shapelayer path').map(box),
@@ -95,10 +98,24 @@ _SNAPSHOT = """(gd) => {
 }"""
 
 
-def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, base_url):
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+
+
+def _same_path(a: str, b: str, px: float = 1.0) -> bool:
+    """SVG path data alike: the same commands, every coordinate within ``px`` pixels (a chart that
+    plotly.js redrew whole may keep a margin a fraction of a pixel off a fresh one's)."""
+    if _NUMBER.sub("#", a) != _NUMBER.sub("#", b):
+        return False
+    na, nb = (np.array(_NUMBER.findall(x), float) for x in (a, b))
+    return bool(np.all(np.abs(na - nb) <= px))
+
+
+@pytest.mark.parametrize("path, query", [("/perceptron", "present=1&T=60&noise=0.1&seed=5&t=0"),
+                                         ("/wm_vs_hedge", "present=1&T=60&seed=5&t=0")])   # bars, a heat map
+def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, base_url, path, query):
     # the driver moves a chart by redrawing only what changed (Plotly.animate / relayout); after
     # every frame of a play the chart must show what a full redraw of the last frame shows
-    ctx, page = _open(browser, base_url, "present=1&T=60&noise=0.1&seed=5&t=0")
+    ctx, page = _open(browser, base_url, query, path)
     try:
         page.locator("h1").first.click()
         page.keyboard.press("k")
@@ -122,7 +139,7 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
             // the hover of each trace's last point (its customdata: the round) reads the same on both
             const hover = (g) => g._fullData.map((tr, i) => {
               const k = Array.from(tr.x || []).length - 1;
-              if (k < 0 || tr.hoverinfo === 'skip' || tr.x[k] === null) return '';
+              if (k < 0 || tr.hoverinfo === 'skip' || tr.x[k] === null || !['scatter', 'bar'].includes(tr.type)) return '';
               window.Plotly.Fx.hover(g, [{curveNumber: i, pointNumber: k}]);
               const label = g.querySelector('.hoverlayer .hovertext');
               return label ? label.textContent : '?';
@@ -134,6 +151,9 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
           return out;
         }""", _SNAPSHOT)
         assert len(got) >= 2                                   # the data space and the mistakes at least
+        if path == "/wm_vs_hedge":                             # the bars move by their changes too
+            bars = next(c for c in got if "Weights" in c["title"])
+            assert bars["fresh"]["bars"] and bars["full"] == 0 and bars["moved"]["title"] == ["Weights after round 60"]
         for chart in got:
             assert chart["frames"] > 50, chart["title"]
             for key in chart["fresh"]:
@@ -144,9 +164,16 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
                         assert ta == tb, (chart["title"], ta, tb)                  # a label's text: exactly
                         na, nb = (np.array(re.findall(r"-?[\d.]+", x), float) for x in (a, b))
                         assert na.shape == nb.shape and np.all(np.abs(na - nb) <= 1.0), (chart["title"], a, b)
+                elif key in ("traces", "bars"):     # [points or colours: exactly, lines or bars: to a pixel]
+                    assert len(chart["moved"][key]) == len(chart["fresh"][key]), (chart["title"], key)
+                    for (pa, la), (pb, lb) in zip(chart["moved"][key], chart["fresh"][key]):
+                        assert pa == pb, (chart["title"], key)
+                        assert _same_path(la, lb), (chart["title"], key, la[:300], lb[:300])
                 else:
                     assert chart["moved"][key] == chart["fresh"][key], (chart["title"], key)
             assert chart["hovers"][0] == chart["hovers"][1], chart["title"]
+        if path != "/perceptron":
+            return
         data_space = next(c for c in got if "Data space" in c["title"])
         rounds = [re.search(r"round (\d+)", h) for h in data_space["hovers"][0]]
         assert sum(m is not None for m in rounds) >= 3, data_space["hovers"][0]        # each point's round

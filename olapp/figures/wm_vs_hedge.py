@@ -72,6 +72,7 @@ def weights_bar(runs: Mapping[str, object], t: int, *, height: int = 380) -> go.
         fig.add(dict(type="bar", x=[f"E{i + 1}" for i in range(len(v))], y=v, name=name,
                      marker=dict(color=theme.SERIES[k % len(theme.SERIES)]), hovertemplate="%{x}: %{y:.4f}"))
     lay = axes("expert", "normalised weight v_t,i")
+    lay["xaxis"].update(range=[-0.5, len(v) - 0.5])      # fixed axes: a frame of Play moves only the bars
     lay["yaxis"].update(range=[0, 1.02])
     return fig.build({"title": {"text": f"Weights after round {t}" if t else "Weights at the start"},
                       "barmode": "group", **lay}, height=height)
