@@ -484,6 +484,50 @@ def _sampled(tr, ref, X, y, params):
     np.testing.assert_array_equal(tr.extras["sampled_loss"], X[np.arange(len(X)), tr.predictions])
 
 
+def _hedge_many(tr, ref, X, y, params):
+    """The batched fast path (the eta sweep's): its row at this eta is this run bit for bit, so it agrees
+    with the class as the trace does; its row at another eta is that rate's run, bit for bit."""
+    _sampled(tr, ref, X, y, params)
+    eta, seed = params["eta"], params["seed"]
+    losses, sampled = experts.hedge_many(X, [eta, 3 * eta], seed=seed)
+    np.testing.assert_array_equal(losses[0], tr.losses)
+    np.testing.assert_array_equal(sampled[0], tr.extras["sampled_loss"])
+    np.testing.assert_allclose(losses[0], ref.losses, rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(sampled[0], ref.extras["sampled_loss"])
+    other = experts.hedge(X, 3 * eta, seed=seed)
+    np.testing.assert_array_equal(losses[1], other.losses)
+    np.testing.assert_array_equal(sampled[1], other.extras["sampled_loss"])
+
+
+def _horizons(T):
+    return np.unique([1, (T + 1) // 2, T])
+
+
+def _wm_prefixes(tr, ref, X, y, params):
+    """The re-runs on prefixes (tuning to the horizon): at this beta, the class's mistakes over each prefix
+    (a prefix of a run is the run on the prefix); at another beta per prefix, the fast path on that
+    prefix, bit for bit."""
+    H, beta = _horizons(len(X)), params["beta"]
+    M, _ = experts.weighted_majority_prefixes(X, y, H, np.full(len(H), beta))
+    np.testing.assert_array_equal(M, [int(ref.mistakes[:h].sum()) for h in H])
+    betas = (beta + np.arange(1, len(H) + 1)) / (len(H) + 1.5)          # other rates in [0, 1)
+    M, _ = experts.weighted_majority_prefixes(X, y, H, betas)
+    np.testing.assert_array_equal(M, [experts.weighted_majority(X[:h], y[:h], b).n_mistakes for h, b in zip(H, betas)])
+
+
+def _rwm_prefixes(tr, ref, X, y, params):
+    """RWM's expected mistakes on prefixes from weighted_majority_prefixes: the class's (to the contract's
+    tolerance), and bit for bit the fast path's sum of ``expected_loss``, at this and at other betas."""
+    H, beta, seed = _horizons(len(X)), params["beta"], params["seed"]
+    _, E = experts.weighted_majority_prefixes(X, y, H, np.full(len(H), beta))
+    np.testing.assert_allclose(E, [ref.extras["expected_loss"][:h].sum() for h in H], rtol=1e-12, atol=1e-15)
+    assert E[-1] == np.sum(tr.extras["expected_loss"])
+    betas = (beta + np.arange(1, len(H) + 1)) / (len(H) + 1.5)          # other rates in (0, 1)
+    _, E = experts.weighted_majority_prefixes(X, y, H, betas)
+    np.testing.assert_array_equal(E, [np.sum(experts.randomized_weighted_majority(X[:h], y[:h], b, seed=seed)
+                                             .extras["expected_loss"]) for h, b in zip(H, betas)])
+
+
 # coverage: the seeded streams must reach each learner's edge cases (runs: [(trace, X, y, params, integer)])
 
 def _emptied(runs):
@@ -569,12 +613,13 @@ LEARNERS: tuple[LearnerSpec, ...] = (
     LearnerSpec("weighted_majority", experts.weighted_majority, experts.WeightedMajority,
                 lambda p: {"beta": p["beta"]}, _vote_step, _weights_property, "experts", wm_stream, 2,
                 ({"beta": 1.0}, {"beta": -0.1}, {"beta": float("nan")}), classifier=True,
-                rtol_continuous=1e-12, rtol_integer=1e-12, why=_VOTE),
+                rtol_continuous=1e-12, rtol_integer=1e-12, why=_VOTE, check=_wm_prefixes),
     LearnerSpec("randomized_weighted_majority", experts.randomized_weighted_majority,
                 experts.RandomizedWeightedMajority, lambda p: {"beta": p["beta"], "seed": p["seed"]},
                 _rwm_step, _weights_property, "experts", rwm_stream, 2,
                 ({"beta": 0.0}, {"beta": 1.0}, {"seed": -1}, {"seed": 1.5}), classifier=True, randomized=True,
-                extras=("expected_loss", "chosen"), rtol_continuous=1e-12, rtol_integer=1e-12, why=_VOTE),
+                extras=("expected_loss", "chosen"), rtol_continuous=1e-12, rtol_integer=1e-12, why=_VOTE,
+                check=_rwm_prefixes),
     LearnerSpec("weighted_average[entropic]", experts.weighted_average, experts.WeightedAverage,
                 lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
                 wa_stream("entropic"), 1.5, ({"eta": 0.0}, {"eta": -1.0}, {"loss": "hinge"}), coverage=_infinite_losses,
@@ -591,7 +636,7 @@ LEARNERS: tuple[LearnerSpec, ...] = (
                 _hedge_step, _weights_property, "losses", hedge_stream, 1.5,
                 ({"eta": 0.0}, {"eta": -1.0}, {"seed": -1}), labelled=False, randomized=True,
                 rtol_continuous=1e-12, rtol_integer=1e-12, why=_EXP,
-                extras=("sampled_loss",), check=_sampled, exact=("predictions", "sampled_loss")),
+                extras=("sampled_loss",), check=_hedge_many, exact=("predictions", "sampled_loss")),
     LearnerSpec("perceptron[epochs=1]", linear.perceptron, linear.Perceptron, lambda p: {}, _mistake_step, _w,
                 "linear", perceptron_stream(1), 0, ({"epochs": 0}, {"epochs": 1.5}), classifier=True,
                 check=_perceptron_ties, coverage=_ties_at_zero),

@@ -62,6 +62,21 @@ def test_warm_compiles_every_kernel_with_one_signature_each():
     assert len(perc_mod._rounds.signatures) == 1 and len(halving_mod._rounds.signatures) == 1
 
 
+def test_batched_expert_paths_run_the_same_compiled_loops():
+    """experts.hedge_many and experts.weighted_majority_prefixes call the loops with the types hedge() and
+    weighted_majority() use (the prefixes are read-only C-contiguous views): no second compile."""
+    olcore.warm()
+    rng = np.random.default_rng(3)
+    X = rng.integers(0, 2, (60, 5))
+    y = rng.integers(0, 2, 60)
+    experts.hedge_many((X != y[:, None]).astype(float), [0.1, 2.0], seed=1)
+    experts.hedge_many(rng.random((30, 70)) * 3, [0.5], B=3.0)
+    experts.weighted_majority_prefixes(X, y, [1, 17, 60], [0.0, 0.5, 0.9])
+    experts.weighted_majority_prefixes(X.astype(np.int8), y.astype(bool), [60], [0.3])
+    assert len(hedge_mod._rounds.signatures) == 1, hedge_mod._rounds.signatures
+    assert len(wm_mod._rounds.signatures) == 1, wm_mod._rounds.signatures
+
+
 def test_warm_in_background_starts_one_thread_per_process():
     t1 = olcore.warm_in_background()
     t2 = olcore.warm_in_background()

@@ -232,3 +232,31 @@ def test_wm_weights_follow_the_best_expert_so_far():
         for t in (0, 1, a.T // 2, a.T):
             M = lesson.expert_mistakes(a, t)
             assert lesson.heaviest(a, "WM", t) == int(np.argmin(M)) + 1
+
+
+def test_sweep_and_tuning_equal_one_trace_per_run_bit_for_bit():
+    """The sweep's Hedge runs (experts.hedge_many) and tuning's re-runs on prefixes
+    (experts.weighted_majority_prefixes) give exactly what one full trace per run gives."""
+    from olcore import experts
+
+    for source, s, seed in STREAMS[::3]:
+        X, y = np.asarray(s.X), np.asarray(s.y)
+        T, n = X.shape
+        rate = 0.2 + 0.01 * seed
+        sw = lesson.sweep(s, source, rate, seed, seeds=2, points=7)
+        for k, sk in enumerate(sw.seeds):
+            g = lesson.make_stream("noisy", T, n, rate, 0.0, sk) if sw.generated else s
+            L = (np.asarray(g.X) != np.asarray(g.y)[:, None]).astype(float)
+            best = L.sum(axis=0).min()
+            for j, eta in enumerate(sw.etas):
+                tr = experts.hedge(L, float(eta), seed=sk)
+                assert sw.expected[k, j] == tr.total_loss - best
+                if not sw.generated:
+                    assert sw.sampled[k, j] == tr.extras["sampled_loss"].sum() - best
+        ta = lesson.tuning(s, 0.2, 0.6, seed, points=15)
+        mH = ta.best_cum[ta.horizons - 1]
+        for i, (h, e, b) in enumerate(zip(ta.horizons, ta.tuned_etas, ta.two_betas)):
+            rwm = experts.randomized_weighted_majority(X[:h], y[:h], 1 - e, seed=seed, record="final")
+            assert ta.tuned_avg[i] == (np.sum(rwm.extras["expected_loss"]) - mH[i]) / h
+            wm = experts.weighted_majority(X[:h], y[:h], b, record="final")
+            assert ta.two_regret[i] == wm.n_mistakes - 2 * mH[i]

@@ -6,14 +6,14 @@ fast path) and a small class with ``predict``/``update`` mirroring the notes lin
 
 from .halving import Halving, halving
 from .weighted_majority import (RandomizedWeightedMajority, WeightedMajority,
-                                randomized_weighted_majority, weighted_majority)
+                                randomized_weighted_majority, weighted_majority, weighted_majority_prefixes)
 from .weighted_average import WeightedAverage, weighted_average
-from .hedge import Hedge, hedge
+from .hedge import Hedge, hedge, hedge_many
 
 __all__: list[str] = [
     "halving", "Halving",
-    "weighted_majority", "WeightedMajority",
+    "weighted_majority", "weighted_majority_prefixes", "WeightedMajority",
     "randomized_weighted_majority", "RandomizedWeightedMajority",
     "weighted_average", "WeightedAverage",
-    "hedge", "Hedge",
+    "hedge", "hedge_many", "Hedge",
 ]

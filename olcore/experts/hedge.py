@@ -43,12 +43,12 @@ import numpy as np
 
 from ..trace import LazyArray, Trace
 from ..errors import StreamError
-from ..validate import as_matrix, check_int, check_param, check_seed
+from ..validate import as_matrix, check_int, check_param, check_seed, check_values
 from ..jit import big_empty, bits_float, exp_lanes, f64, float_bits, kernel, njit
 from ..stream import _check_size as check_size
 from ._common import expert_stream, frozen, normalise_into, normalise_log, record_rounds
 
-__all__ = ["hedge", "Hedge"]
+__all__ = ["hedge", "hedge_many", "Hedge"]
 
 
 def _losses_in_range(L, B: float) -> np.ndarray:
@@ -135,6 +135,66 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
                  expert_losses=Lt,
                  extras={"sampled_loss": Lk[np.arange(T), chosen], "second_moment": second,
                          "rel_entropy": rel, "best": np.array(best)})
+
+
+def hedge_many(L, etas, seed: int = 0, B: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    r"""Hedge on one loss matrix at several learning rates: each run's HA-1 and HA-2 losses only.
+
+    .. math::
+
+        \mathtt{losses}_{j,t} = v^{(j)}_t\cdot\ell_t, \qquad
+        \mathtt{sampled\_loss}_{j,t} = \ell_{t,\hat y^{(j)}_t}, \qquad
+        v^{(j)}_{t,i} \propto e^{-\eta_j \sum_{s<t} \ell_{s,i}/B} .
+
+    Used by the :math:`\eta` sweep, which reads one number per run.  Row ``j`` is
+    ``hedge(L, etas[j], seed, B=B)`` bit for bit: a run of the same compiled loop on the same
+    draws :math:`u_t` (one seed for every rate), without the trace's weight table, copy of ``L``
+    and proof extras.
+
+    Parameters
+    ----------
+    L : array (T, n) in [0, B]
+        As for :func:`hedge`; an entry outside :math:`[0, B]` is a ``StreamError``.
+    etas : float or array (P,)
+        Learning rates :math:`\eta_j > 0`; run ``j`` updates with :math:`\eta_j/B`.
+    seed : int, default=0
+        Seed of the HA-2 draws, shared by every rate (as ``hedge(L, eta_j, seed)`` draws them).
+    B : float, default=1.0
+        The loss range, as for :func:`hedge`.
+
+    Returns
+    -------
+    losses : array (P, T)
+        The HA-1 expected losses :math:`v_t\cdot\ell_t` of each run (``hedge(...).losses``).
+    sampled_loss : array (P, T)
+        The HA-2 losses :math:`\ell_{t,\hat y_t}` (``hedge(...).extras["sampled_loss"]``).
+    """
+    B = check_param(B, "B", 0.0, None, lo_open=True)
+    etas = np.atleast_1d(check_values(etas, "eta", 0.0, None, lo_open=True))
+    if etas.ndim != 1 or etas.size == 0:
+        raise StreamError.bad("etas", f"shape {etas.shape}", "one or more learning rates, shape (P,)")
+    etas = etas.tolist()
+    A = as_matrix(L, "X" if B == 1.0 else "L", finite=False)
+    if B == 1.0:
+        check_size(*A.shape)
+    T, n = A.shape
+    u = np.random.default_rng(check_seed(seed)).random(T)
+    Lk = f64(A)
+    rec, out, snap, W = np.zeros(0, np.int64), np.empty((0, 0)), np.empty((0, 0), np.int8), np.empty((0, n))
+    losses = np.empty((len(etas), T))
+    sampled = np.empty((len(etas), T))
+    rows = np.arange(T)
+    for j, eta in enumerate(etas):
+        expected, _, chosen, _, _, _, bad = _rounds(Lk, eta / B, float(B), u, rec, out, snap, W)
+        if bad >= 0:               # the full checks name the first bad entry
+            if B == 1.0:
+                expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
+            else:
+                _losses_in_range(L, B)
+            raise StreamError.bad("L", f"bad losses in row {bad + 1}", f"losses in [0, {B:g}]")
+        losses[j] = expected
+        sampled[j] = Lk[rows, chosen]
+    return frozen(losses), frozen(sampled)
 
 
 def _as_float64(a: np.ndarray) -> np.ndarray:

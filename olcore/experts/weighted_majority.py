@@ -46,12 +46,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import StreamError
 from ..trace import LazyArray, Trace
-from ..validate import check_int, check_param, check_seed
+from ..validate import check_int, check_param, check_seed, check_values
 from ..jit import big_empty, bits_float, exp_lanes, float_bits, kernel, njit
 from ._common import advice_checks, advice_int8, expert_stream, frozen, log_beta_times, normalise_log, record_rounds
 
-__all__ = ["weighted_majority", "randomized_weighted_majority", "WeightedMajority",
+__all__ = ["weighted_majority", "randomized_weighted_majority", "weighted_majority_prefixes", "WeightedMajority",
            "RandomizedWeightedMajority"]
 
 
@@ -157,6 +158,63 @@ def randomized_weighted_majority(X, y, beta: float = 0.5, seed: int = 0, record=
     return Trace(losses=frozen(losses), predictions=frozen(pred), weight_table=frozen(W),
                  weight_rounds=rec, mistakes=frozen(mistakes), expert_losses=_lazy_losses(EL),
                  extras={"expected_loss": frozen(expected), "chosen": frozen(chosen)})
+
+
+def weighted_majority_prefixes(X, y, horizons, betas) -> tuple[np.ndarray, np.ndarray]:
+    r"""Deterministic WM re-run on the first :math:`h_k` rounds at :math:`\beta_k`, for each ``k``: its
+    mistakes and its expected loss only.
+
+    .. math::
+
+        M_k = \sum_{t \le h_k} [\hat y_t \ne y_t], \qquad
+        E_k = \sum_{t \le h_k} v_t \cdot \mathbf 1[x_t \ne y_t],
+        \qquad v_{t,i} \propto \beta_k^{M_{t,i}} .
+
+    :math:`v_t\cdot\mathbf 1[x_t \ne y_t]` is also the probability that Randomized WM with the same
+    :math:`\beta_k > 0` errs in round :math:`t` (it has WM's weights), so :math:`E_k` is RWM's expected
+    number of mistakes, whatever its seed.  Used to re-run WM and RWM with a rate tuned to each
+    horizon.  Bit for bit, ``M[k]`` is ``weighted_majority(X[:h], y[:h], b).n_mistakes`` and (for
+    :math:`b > 0`) ``E[k]`` is ``np.sum(randomized_weighted_majority(X[:h], y[:h], b, seed).extras["expected_loss"])``
+    (``h, b = horizons[k], betas[k]``): runs of the same compiled loop on the prefixes, without
+    their traces.
+
+    Parameters
+    ----------
+    X : array (T, n) of {0, 1}
+    y : array (T,) of {0, 1}
+        Checked whole, also past the longest horizon.
+    horizons : array (K,) of whole numbers in 1..T
+    betas : array (K,) in [0, 1)
+
+    Returns
+    -------
+    M : int array (K,)
+    E : float array (K,)
+    """
+    Xi, yi = advice_int8(X, y)
+    T, n = Xi.shape
+    H = np.atleast_1d(check_values(horizons, "horizons", 1, T, integer=True))
+    bs = np.atleast_1d(check_values(betas, "beta", 0.0, 1.0, hi_open=True))
+    if H.ndim != 1 or bs.shape != H.shape:
+        raise StreamError.bad("horizons, betas", f"shapes {H.shape} and {bs.shape}", "(K,) and (K,)")
+    H, bs = H.astype(np.int64).tolist(), bs.tolist()
+    top = max(H, default=0)                          # the runs check rows 1..top as they read them
+    if not (_binary_entries(Xi[top:]) and _binary_entries(yi[top:])):
+        advice_checks(X, y)
+    rec, W, EL, u = np.zeros(0, np.int64), np.empty((0, n)), np.empty((T, n), np.int8), np.empty(0)
+    M = np.empty(len(H), dtype=np.int64)
+    E = np.empty(len(H))
+    for k, (h, beta) in enumerate(zip(H, bs)):
+        _, mistakes, _, _, expected, _, _, bad = _rounds(Xi[:h], yi[:h], beta, _log(beta), u, rec, W, EL)
+        if bad >= 0:
+            advice_checks(X, y)
+        M[k] = int(mistakes.sum())
+        E[k] = np.sum(expected)
+    return frozen(M), frozen(E)
+
+
+def _binary_entries(a: np.ndarray) -> bool:
+    return not ((a != 0) & (a != 1)).any()
 
 
 def _outputs(rec, T: int, n: int):

@@ -327,11 +327,10 @@ def sweep(stream: Stream, source: str, best_rate: float = 0.3, seed: int = 0, se
         else:
             L = L_fixed
         best = L.sum(axis=0).min()
-        for j, eta in enumerate(etas):
-            tr = experts.hedge(L, float(eta), seed=s)
-            expected[k, j] = tr.total_loss - best
-            if sampled is not None:
-                sampled[k, j] = tr.extras["sampled_loss"].sum() - best
+        losses, sampled_loss = experts.hedge_many(L, etas, seed=s)       # row j: experts.hedge(L, etas[j], s)
+        expected[k] = np.cumsum(losses, axis=1)[:, -1] - best           # each run's total_loss, as its trace adds it
+        if sampled is not None:
+            sampled[k] = [row.sum() - best for row in sampled_loss]
     return HedgeSweep(etas=_frozen(etas), expected=_frozen(expected),
                       sampled=None if sampled is None else _frozen(sampled),
                       bound=_frozen(bounds.hedge_regret(T, n, etas)), eta_star=eta_star, T=T, n=n, seeds=used,
@@ -465,12 +464,10 @@ def tuning(stream: Stream, eta: float = 0.1, beta: float = 1 / math.e, seed: int
                     r"with $\eta = 1/\sqrt T$ it is at most $\sqrt T(1 + \ln N)$, so the average regret tends to 0.")
     H = _horizons(T, points)
     etas = np.minimum(0.5, bounds.randomized_weighted_majority_eta(H))
-    tuned = np.array([np.sum(experts.randomized_weighted_majority(
-        X[:h], y[:h], 1 - e, seed=seed, record="final").extras["expected_loss"]) for h, e in zip(H, etas)])
+    _, tuned = experts.weighted_majority_prefixes(X, y, H, 1 - etas)   # RWM's E[M] on each prefix (any seed)
     mH = best_cum[H - 1]
     two_b = bounds.weighted_majority_two_regret_beta(H, n)
-    two = np.array([experts.weighted_majority(X[:h], y[:h], b, record="final").n_mistakes
-                    for h, b in zip(H, two_b)]) - 2 * mH
+    two = experts.weighted_majority_prefixes(X, y, H, two_b)[0] - 2 * mH
     two_ucl = bounds.weighted_majority_two_regret(mH, n, two_b)
     two_tuned = bounds.weighted_majority_two_regret_tuned(H, n)
     fixed_wm = experts.weighted_majority(X, y, beta, record="final").cumulative_loss
