@@ -229,8 +229,21 @@ export default function (component) {
     p.raf = null;
     const nonce = p.nonce;
     p.nonce = null;
-    if (report && nonce) p.setTriggerValue("stopped", { nonce: nonce, round: p.round });
+    if (report && nonce) tell(p, { nonce: nonce, round: p.round });
   };
+
+  // The round reached goes back to the server a moment later, once the app is idle: a rerun requested
+  // in the same instant as another (PageUp pressed as the play ends) can make Streamlit drop the other's
+  // button click, when the second request interrupts the first run before its callbacks ran.
+  function tell(p, stopped) {
+    const t0 = performance.now();
+    const send = () => {
+      const running = document.querySelector("[data-testid=stStatusWidget]");
+      if (running && performance.now() - t0 < 5000) return setTimeout(send, 100);
+      try { p.setTriggerValue("stopped", stopped); } catch (e) { /* the player is gone: nothing to tell */ }
+    };
+    setTimeout(send, 300);
+  }
 
   function load(gd) {
     const meta = gd.layout && gd.layout.meta;
