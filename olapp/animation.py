@@ -16,8 +16,8 @@ How it works:
   player's round, at most :data:`FPS` times a second.  When a frame keeps the chart's traces and
   only the points of some scatter traces change, it redraws just those (``Plotly.animate`` without
   a full redraw) and the layout items that moved (``Plotly.relayout`` by path; the round marker, a
-  line and its label, is moved in place in the SVG: a relayout would replot the chart's layout); otherwise it redraws
-  the chart (``Plotly.react``), which costs every point of every trace.  Builders keep frames cheap
+  line and its label, and a plain title are changed in place in the SVG: a relayout would replot the
+  chart's layout); otherwise it redraws the chart (``Plotly.react``), which costs every point of every trace.  Builders keep frames cheap
   by keeping their traces fixed (:func:`olapp.figures.points_by_round`).  Pause (the player's
   button or its key) and the end of the run send the round reached back to the server once, so the
   link and the scrubber show where the animation stopped.
@@ -238,12 +238,13 @@ export default function (component) {
   function tell(p, stopped) {
     const t0 = performance.now();
     const send = () => {
-      const running = document.querySelector("[data-testid=stStatusWidget]");
-      if (running && performance.now() - t0 < 5000) return setTimeout(send, 100);
+      if (appRunning() && performance.now() - t0 < 5000) return setTimeout(send, 100);
       try { p.setTriggerValue("stopped", stopped); } catch (e) { /* the player is gone: nothing to tell */ }
     };
     setTimeout(send, 300);
   }
+
+  const appRunning = () => !!document.querySelector("[data-testid=stStatusWidget]");
 
   function load(gd) {
     const meta = gd.layout && gd.layout.meta;
@@ -399,6 +400,8 @@ export default function (component) {
   }
 
   const CLEAR = "rgba(0,0,0,0)";
+  // a text plotly.js draws as one SVG text, unchanged (no markup, entity, line break or LaTeX)
+  const PLAIN = (text) => typeof text === "string" && text !== "" && !/[<&\n$]/.test(text);
   // a text's width in the label's font, measured on a canvas: asking the SVG text would make the browser
   // lay out the page with every other chart's changes of this frame
   function textWidth(node, text) {
@@ -410,7 +413,7 @@ export default function (component) {
   // where plotly.js put it (a title never widens the plot)
   function retitle(gd, text) {
     const L = gd._fullLayout, mine = gd.layout, els = gd.querySelectorAll(".infolayer text.gtitle");
-    if (typeof text !== "string" || /[<&\n$]/.test(text) || !text || els.length !== 1 || els[0].children.length
+    if (!PLAIN(text) || els.length !== 1 || els[0].children.length
         || !L || !L.title || !mine || !mine.title || typeof mine.title !== "object") return false;
     els[0].textContent = text;
     els[0].setAttribute("data-unformatted", text);
@@ -438,7 +441,7 @@ export default function (component) {
       if ("text" in it.set) {
         node = el.querySelector("text.annotation-text");
         to.text = it.set.text;
-        if (typeof to.text !== "string" || /[<&\n]/.test(to.text) || !node || node.children.length
+        if (!PLAIN(to.text) || !node || node.children.length
             || !["left", "center", "right"].includes(full.xanchor) || full.bgcolor !== CLEAR
             || full.bordercolor !== CLEAR) return false;
       }
@@ -524,7 +527,7 @@ export default function (component) {
     // wait for the rerun that brought the frames to finish: at least one chart carries them, the app
     // is not running, and no new chart has come for a moment; then start the clock
     const n = Array.from(document.querySelectorAll(".js-plotly-plot")).filter((gd) => load(gd)).length;
-    const running = document.querySelector("[data-testid=stStatusWidget]");
+    const running = appRunning();
     if (n !== p.seen) { p.seen = n; p.since = now; }
     return n > 0 && !running && now - p.since > 400;
   }

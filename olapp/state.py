@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
 import streamlit as st
 
-__all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot", "dropped_params", "show_dropped_params",
-           "drop_hostile_params", "translate_legacy", "apply_presenter_mode", "set_presenter_mode", "PRESENTER_CSS",
-           "PRESENT_KEY"]
+__all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot",
+           "dropped_params", "show_dropped_params", "drop_hostile_params", "translate_legacy", "apply_presenter_mode",
+           "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY"]
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
@@ -29,10 +30,20 @@ def flag(name: str) -> bool:
     return value is not None and str(value).strip().lower() in _TRUE
 
 
-#: Moves of non-widget URL parameters made by a button: ``{name: [value, value before, seen, when, page]}``
-#: (``None``: absent).
+@dataclass
+class _Move:
+    """A button's move of a non-widget URL parameter (``None``: absent)."""
+
+    value: str | None
+    before: str | None
+    when: float                  # time.monotonic() of the move
+    page: str | None             # the page whose button made it
+    seen: bool = False           # a run has shown ``value`` as the server set it
+
+
+#: The moves not yet settled, by parameter name.
 _MOVES = "_olab_url_moves"
-#: The page of the last run (a move belongs to the page whose button made it).
+#: The page of the last run.
 _PAGE = "_olab_url_page"
 #: The parameters :func:`keep_url_moves` put back in this run.
 _RESTORED = "_olab_url_restored"
@@ -54,36 +65,34 @@ def move_url(name: str, value: str | None) -> None:
             del st.query_params[name]
     else:
         st.query_params[name] = value
-    page = st.session_state.get(_PAGE)
-    st.session_state.setdefault(_MOVES, {})[name] = [value, before, False, time.monotonic(), page]
+    st.session_state.setdefault(_MOVES, {})[name] = _Move(value, before, time.monotonic(), st.session_state.get(_PAGE))
 
 
 def keep_url_moves(page: str) -> set[str]:
     """Once per run, before anything reads the URL: put back the moves a stale rerun undid.
 
     A move is settled (forgotten) when a rerun from the browser shows its value, or any other
-    value than the old one (the user went elsewhere), or after :data:`MOVE_GRACE` seconds.  The
-    run of the button's own callback shows the value too, as the server set it: that one does not
-    count, nor does the run that put the value back.  Returns the names put back (also kept for
-    :func:`url_restored`).
+    value than the old one (the user went elsewhere), on another page, or after :data:`MOVE_GRACE`
+    seconds.  The run of the button's own callback shows the value too, as the server set it: that
+    one does not count, nor does the run that put the value back.  Returns the names put back (also
+    kept for :func:`url_restored`).
     """
     moves = st.session_state.get(_MOVES) or {}
     restored = set()
     st.session_state[_PAGE] = page
     for name, move in list(moves.items()):
-        value, before, seen, when, where = move
         now = st.query_params.get(name)
-        if where != page:
+        if move.page != page:
             del moves[name]
-        elif now == before and now != value and time.monotonic() - when < MOVE_GRACE:
-            if value is None:
+        elif now == move.before and now != move.value and time.monotonic() - move.when < MOVE_GRACE:
+            if move.value is None:
                 del st.query_params[name]
             else:
-                st.query_params[name] = value
-            move[2] = True
+                st.query_params[name] = move.value
+            move.seen = True
             restored.add(name)
-        elif now == value and not seen:
-            move[2] = True
+        elif now == move.value and not move.seen:
+            move.seen = True
         else:
             del moves[name]
     st.session_state[_RESTORED] = restored

@@ -96,9 +96,7 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
     """
     B = check_param(B, "B", 0.0, None, lo_open=True)
     eta = check_param(eta, "eta", 0.0, None, lo_open=True)
-    A = as_matrix(L, "X" if B == 1.0 else "L", finite=False)   # ranges: checked entry by entry in the loop
-    if B == 1.0:
-        check_size(*A.shape)
+    A = _loss_matrix(L, B)
     rng = np.random.default_rng(check_seed(seed))
     T, n = A.shape
     rec = record_rounds(record, T)
@@ -114,12 +112,8 @@ def hedge(L, eta: float = 0.1, seed: int = 0, record="every", B: float = 1.0) ->
     rec_ = np.arange(T + 1) if rec is None else rec
     W = big_empty((rec_.shape[0], n))                 # huge pages for a large table
     expected, second, chosen, log_total, S, out, bad = _rounds(Lk, eta / B, float(B), u, rec_, out, snap, W)
-    if bad >= 0:                   # the full checks name the first bad entry
-        if B == 1.0:
-            expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
-        else:
-            _losses_in_range(L, B)
-        raise StreamError.bad("L", f"bad losses in row {bad + 1}", f"losses in [0, {B:g}]")
+    if bad >= 0:
+        _bad_losses(L, B, bad)
     if shared:
         Lt = frozen(Lk)
     elif out.shape[0] == T:
@@ -174,9 +168,7 @@ def hedge_many(L, etas, seed: int = 0, B: float = 1.0) -> tuple[np.ndarray, np.n
     if etas.ndim != 1 or etas.size == 0:
         raise StreamError.bad("etas", f"shape {etas.shape}", "one or more learning rates, shape (P,)")
     etas = etas.tolist()
-    A = as_matrix(L, "X" if B == 1.0 else "L", finite=False)
-    if B == 1.0:
-        check_size(*A.shape)
+    A = _loss_matrix(L, B)
     T, n = A.shape
     u = np.random.default_rng(check_seed(seed)).random(T)
     Lk = f64(A)
@@ -186,15 +178,29 @@ def hedge_many(L, etas, seed: int = 0, B: float = 1.0) -> tuple[np.ndarray, np.n
     rows = np.arange(T)
     for j, eta in enumerate(etas):
         expected, _, chosen, _, _, _, bad = _rounds(Lk, eta / B, float(B), u, rec, out, snap, W)
-        if bad >= 0:               # the full checks name the first bad entry
-            if B == 1.0:
-                expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
-            else:
-                _losses_in_range(L, B)
-            raise StreamError.bad("L", f"bad losses in row {bad + 1}", f"losses in [0, {B:g}]")
+        if bad >= 0:
+            _bad_losses(L, B, bad)
         losses[j] = expected
         sampled[j] = Lk[rows, chosen]
     return frozen(losses), frozen(sampled)
+
+
+def _loss_matrix(L, B: float) -> np.ndarray:
+    """``L`` as a matrix (its ranges are checked entry by entry in the loop)."""
+    A = as_matrix(L, "X" if B == 1.0 else "L", finite=False)
+    if B == 1.0:
+        check_size(*A.shape)
+    return A
+
+
+def _bad_losses(L, B: float, bad: int):
+    """Raise for the loss matrix the loop stopped on at row ``bad``: the full checks name its first bad
+    entry, else the row."""
+    if B == 1.0:
+        expert_stream("losses", np.array(L, copy=True) if isinstance(L, np.ndarray) else L)
+    else:
+        _losses_in_range(L, B)
+    raise StreamError.bad("L", f"bad losses in row {bad + 1}", f"losses in [0, {B:g}]")
 
 
 def _as_float64(a: np.ndarray) -> np.ndarray:
