@@ -21,6 +21,12 @@ What a browser does, in the same order (Streamlit 1.67's frontend):
 A widget bound to the URL (``bind="query-params"``) is written to the address bar by the frontend
 itself: :meth:`Session.set_widget` updates the query string it sends, as the browser does.
 
+Like the frontend's ``ForwardMsgCache``, a session keeps every message the server marks
+``metadata.cacheable`` (a new element of 10 KB or more, e.g. a chart), sends their hashes with each
+rerun (``cached_message_hashes``), and resolves the server's ``ref_hash`` messages from its cache; an
+entry not used for more than the server's ``max_cached_message_age`` successful runs (2) is dropped.
+So an unchanged chart costs the server what it costs a browser: a reference, not its bytes.
+
 :attr:`Run.digest` hashes every element the run drew (widgets' current values, the random Styler
 ids of dataframes and the per-run ids of download buttons left out), so two sessions showing the
 same view have the same digest: a load test checks isolation by comparing a session's digest with
@@ -43,6 +49,7 @@ __all__ = ["Session", "Run", "ProtocolError", "http_get"]
 
 FINISHED = 0                 # ForwardMsg.script_finished: FINISHED_SUCCESSFULLY
 FINISHED_EARLY_FOR_RERUN = 2
+FINISHED_FRAGMENT_RUN = 3    # FINISHED_FRAGMENT_RUN_SUCCESSFULLY
 _ALERT_ERROR = 1             # Alert.Format.ERROR
 
 
@@ -58,6 +65,7 @@ class Run:
     status: int | None = None
     elements: int = 0
     bytes: int = 0
+    refs: int = 0                  # elements sent as a reference to the session's message cache
     errors: list[str] = field(default_factory=list)    # st.exception / st.error shown by the run
     digest: str = ""
     server_values: dict[str, float | str] = field(default_factory=dict)   # widget key -> value the server set
@@ -163,6 +171,9 @@ class Session:
         self.url_keys: dict[str, str] = {}          # user key -> its query_param_key (bound widgets)
         self.widget_states: dict[str, object] = {}  # widget id -> WidgetState the user set
         self.runs: list[Run] = []
+        self.message_cache: dict[str, list] = {}    # hash -> [encoded ForwardMsg, run count when last used]
+        self.max_message_age = 2                    # runs; the server's new_session says
+        self._run_count = 0
         self.opened_at = 0.0
         self.connect_seconds = 0.0
 
@@ -251,6 +262,7 @@ class Session:
         cs.context_info.url = f"{self.base}/{self.page}?{cs.query_string}"
         for w in self.widget_states.values():
             cs.widget_states.widgets.add().CopyFrom(w)
+        cs.cached_message_hashes.extend(self.message_cache)
         run = Run()
         t0 = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
@@ -271,6 +283,7 @@ class Session:
             run.bytes += len(data)
             f = ForwardMsg()
             f.ParseFromString(data)
+            f = self._through_cache(f, data, run)
             kind = f.WhichOneof("type")
             if kind == "delta":
                 d = f.delta
@@ -296,6 +309,7 @@ class Session:
                         run.errors.append(f"st.error: {e.alert.body[:200]}")
             elif kind == "new_session":
                 self.session_id = f.new_session.initialize.session_id
+                self.max_message_age = f.new_session.config.max_cached_message_age or self.max_message_age
                 h = hashlib.sha1()           # the rerun for the page starts the view afresh
             elif kind == "navigation":
                 self.page_hash = f.navigation.page_script_hash
@@ -305,9 +319,37 @@ class Session:
                 run.errors.append(f"page not found: {f.page_not_found.page_name}")
             elif kind == "script_finished":
                 run.status = f.script_finished
+                if run.status in (FINISHED, FINISHED_FRAGMENT_RUN):
+                    self._age_cache()
                 if run.status != FINISHED_EARLY_FOR_RERUN:
                     run.digest = h.hexdigest()
                     return
+
+
+    def _through_cache(self, f: ForwardMsg, data: bytes, run: Run) -> ForwardMsg:
+        """The frontend's ``ForwardMsgCache.processMessagePayload``: keep a cacheable message, and
+        replace a reference by the cached message (with the reference's metadata: its place)."""
+        if f.WhichOneof("type") == "ref_hash":
+            entry = self.message_cache.get(f.ref_hash)
+            if entry is None:
+                raise ProtocolError(f"the server referred to message {f.ref_hash}, which this session never cached")
+            entry[1] = self._run_count
+            cached = ForwardMsg()
+            cached.ParseFromString(entry[0])
+            cached.metadata.CopyFrom(f.metadata)
+            run.refs += 1
+            return cached
+        if f.metadata.cacheable and f.hash:
+            entry = self.message_cache.setdefault(f.hash, [data, self._run_count])
+            entry[1] = self._run_count
+        return f
+
+    def _age_cache(self) -> None:
+        """After a successful run: drop what was not used for more than ``max_message_age`` runs.
+        (The frontend also spares messages of fragments that did not run: this app has none.)"""
+        self._run_count += 1
+        for h in [h for h, (_, used) in self.message_cache.items() if self._run_count - used > self.max_message_age]:
+            del self.message_cache[h]
 
 
 class _Opening:
