@@ -21,7 +21,11 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import streamlit as st  # noqa: E402
 
 import olcore  # noqa: E402
-from olapp import registry, state, turns  # noqa: E402
+from olapp import registry, serving, state, turns  # noqa: E402
+
+# Once per process (a no-op after): the server's event loop woken once per batch of a run's messages
+# (olapp.serving).
+serving.install()
 
 
 #: The page icon ships with the app (a Material icon name would make the browser fetch it from Google's font service).
