@@ -82,10 +82,8 @@ if a.d == 2:
 page.show_code(linear.PassiveAggressive, linear.OGDHinge)
 
 # ---- going deeper: one topic at a time (OGD, the hinge loss, regularisation, PA-I's dual) ----------------
-page.section("Going deeper: the Perceptron as online convex optimisation", text.DEEPER_INTRO)
-topic = st.segmented_control("Topic", list(text.TOPICS), default=text.TOPIC_OGD, key="deeper", bind="query-params",
-                             help=text.HELP_TOPIC) or text.TOPIC_OGD
-st.markdown(text.TOPICS[topic])
+topic = page.topics("Going deeper: the Perceptron as online convex optimisation", text.DEEPER_INTRO, text.TOPICS,
+                    key="deeper", help=text.HELP_TOPIC)
 if topic == text.TOPIC_OGD:
     r = page.run(lesson.ogd_regret, stream, a.epochs, a.u)
     page.chart(figs.ogd_regret(r, t), text.ogd_regret(r), key="ogd_regret")

@@ -94,38 +94,35 @@ with page.proof("5. The proof: a potential that pays for every mistake", text.pr
         st.markdown(text.TELESCOPING_AFTER)
         st.caption(text.reading_notes())
 
-# ---- 6. online-to-batch -----------------------------------------------------------------------
-page.section("6. From online to batch: averaging the weights", text.o2b_intro())
-row = st.container(horizontal=True)
-m_max = row.select_slider("Largest sample size m", [50, 100, 200, 500, 1000, 2000], value=500, key="m_max",
-                          bind="query-params", help=text.HELP.m_max)
-repeats = row.select_slider("Samples averaged", [10, 20, 50, 100, 200], value=50, key="repeats",
-                            bind="query-params", help=text.HELP.repeats)
-c = page.run(wh.online_to_batch, stream, float(eta), int(m_max), int(repeats), int(seed), rescale)
-page.chart(figs.online_to_batch(c), text.online_to_batch(c), key="o2b")
-page.theorem(c.theorem2, title="")
-
-# ---- 7. additive vs multiplicative --------------------------------------------------------------
-page.section("7. Additive vs multiplicative: exponentiated gradient", text.eg_intro())
-st.markdown(text.TABLE)
-row = st.container(horizontal=True)
-n_eg = row.select_slider("Features n", [10, 30, 100, 300, 1000], value=100, key="eg_n", bind="query-params",
-                         help=text.HELP.eg_n)
-eta_eg = row.select_slider("EG learning rate", [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], value=1.0, key="eg_eta",
-                           bind="query-params", help=text.HELP.eg_eta)
-e = page.run(wh.eg_vs_wh, int(n_eg), float(eta_eg), int(seed))
-page.chart(figs.additive_vs_multiplicative(e.cum_eg, e.cum_wh, e.cum_u, e.theorem1), text.eg(e), key="eg")
-
-# ---- 8. the implicit update, and the rate of loss -----------------------------------------------------
-page.section("8. Motivation 2 solved exactly: the implicit update", text.IMPLICIT_INTRO)
-im = page.run(wh.implicit, stream, float(eta), rescale)
-if im.d == 2:
-    page.chart(figs.implicit_plane(im, t), text.implicit(im, t), key="implicit_plane")
-else:
-    page.chart(figs.implicit_losses(im, t), text.implicit(im, t), key="implicit_plane")
-page.section("9. The rate of loss: L_WH/T against L_u/T", text.RATE_INTRO)
-page.chart(figs.rates(im, t), text.rates(im), key="rates")
-page.theorem(im.rate_bound, title="")
+# ---- 6. going further: one topic at a time ----------------------------------------------------------
+topic = page.topics(text.FURTHER_TITLE, text.FURTHER_INTRO, text.further_topics(), key="further",
+                    help=text.HELP_FURTHER)
+if topic == text.TOPIC_O2B:
+    row = st.container(horizontal=True)
+    m_max = row.select_slider("Largest sample size m", [50, 100, 200, 500, 1000, 2000], value=500, key="m_max",
+                              bind="query-params", help=text.HELP.m_max)
+    repeats = row.select_slider("Samples averaged", [10, 20, 50, 100, 200], value=50, key="repeats",
+                                bind="query-params", help=text.HELP.repeats)
+    c = page.run(wh.online_to_batch, stream, float(eta), int(m_max), int(repeats), int(seed), rescale)
+    page.chart(figs.online_to_batch(c), text.online_to_batch(c), key="o2b")
+    page.theorem(c.theorem2, title="")
+elif topic == text.TOPIC_EG:
+    row = st.container(horizontal=True)
+    n_eg = row.select_slider("Features n", [10, 30, 100, 300, 1000], value=100, key="eg_n", bind="query-params",
+                             help=text.HELP.eg_n)
+    eta_eg = row.select_slider("EG learning rate", [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], value=1.0, key="eg_eta",
+                               bind="query-params", help=text.HELP.eg_eta)
+    e = page.run(wh.eg_vs_wh, int(n_eg), float(eta_eg), int(seed))
+    page.chart(figs.additive_vs_multiplicative(e.cum_eg, e.cum_wh, e.cum_u, e.theorem1), text.eg(e), key="eg")
+else:                                           # the implicit update and the rate of loss share one run
+    im = page.run(wh.implicit, stream, float(eta), rescale)
+    if topic == text.TOPIC_RATE:
+        page.chart(figs.rates(im, t), text.rates(im), key="rates")
+        page.theorem(im.rate_bound, title="")
+    elif im.d == 2:
+        page.chart(figs.implicit_plane(im, t), text.implicit(im, t), key="implicit_plane")
+    else:
+        page.chart(figs.implicit_losses(im, t), text.implicit(im, t), key="implicit_plane")
 
 # ---- take-aways -------------------------------------------------------------------------------
 st.divider()

@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import bound_traces, fig_starting, figures, figures_by_title, run_page, trace, trace_names
 from olapp.figures import widrow_hoff as figs
+from olapp.lessons import widrow_hoff as text
 from olcore.lessons.widrow_hoff import FORMULA_RATE
 
 PAGE = "pages/widrow_hoff.py"
@@ -28,14 +29,18 @@ def check_bounds_hold(at):
     phi = y(trace(pot, "Φ_t = ‖w_t − u*‖²"))
     assert np.all(phi <= y(trace(pot, "bound: " + figs.BOUND_TELESCOPED)) + 1e-9)
     assert np.all(y(trace(pot, "Φ_{t+1} − Φ_t")) <= y(trace(pot, "bound: " + figs.BOUND_CLAIM)) + 1e-9)
-    o2b = fig_starting(at, "Online-to-batch")
-    avg = y(trace(o2b, "averaged v = (1/m) Σ w_t  (mean risk)"))
-    band = y(trace(o2b, "±2 standard errors"))
-    lower = band[avg.size:][::-1]
-    assert np.all(lower <= y(trace(o2b, "bound: " + figs.BOUND_T2)) + 1e-9)
-    eg = fig_starting(at, "Additive vs multiplicative")
-    wh_eg = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))
-    assert np.all(wh_eg <= y(trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)")) + 1e-9)
+    # section 6 draws one topic at a time: check the one drawn
+    titles = list(figures_by_title(at))
+    if any(t.startswith("Online-to-batch") for t in titles):
+        o2b = fig_starting(at, "Online-to-batch")
+        avg = y(trace(o2b, "averaged v = (1/m) Σ w_t  (mean risk)"))
+        band = y(trace(o2b, "±2 standard errors"))
+        lower = band[avg.size:][::-1]
+        assert np.all(lower <= y(trace(o2b, "bound: " + figs.BOUND_T2)) + 1e-9)
+    if any(t.startswith("Additive vs multiplicative") for t in titles):
+        eg = fig_starting(at, "Additive vs multiplicative")
+        wh_eg = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))
+        assert np.all(wh_eg <= y(trace(eg, "bound: " + figs.BOUND_T1 + " (Widrow-Hoff)")) + 1e-9)
     known = {"bound: " + b for b in (figs.BOUND_T1, figs.BOUND_T2, figs.BOUND_CLAIM, figs.BOUND_TELESCOPED,
                                      figs.BOUND_T1 + " (Widrow-Hoff)", FORMULA_RATE)}
     for f in figures(at):
@@ -65,6 +70,26 @@ def test_default_page_runs_with_every_chart_and_bound():
     metric = {m.label: float(m.value) for m in at.metric}
     assert metric["Widrow-Hoff loss L_WH"] <= metric["Theorem 1 bound"]
     assert metric["Clairvoyant min_u L_u"] <= metric["Widrow-Hoff loss L_WH"]
+
+
+TOPIC_FIGURES = {text.TOPIC_O2B: "Online-to-batch", text.TOPIC_EG: "Additive vs multiplicative",
+                 text.TOPIC_IMPLICIT: "Explicit and implicit updates on the weight plane",
+                 text.TOPIC_RATE: "Rate of loss: L/T against L_u/T"}
+
+
+@pytest.mark.parametrize("topic", list(TOPIC_FIGURES))
+def test_each_going_further_topic_draws_its_view_alone_and_its_bounds_hold(topic):
+    """Section 6 draws one topic at a time (URL key ``further``; the first by default): the chosen
+    topic's chart and none of the others', every bound on the page holding."""
+    at = run_page(PAGE, query={"further": topic} if topic != text.TOPIC_O2B else None)
+    assert not at.exception and not at.error
+    assert at.segmented_control(key="further").value == topic
+    titles = list(figures_by_title(at))
+    for other, title in TOPIC_FIGURES.items():
+        assert any(t.startswith(title) for t in titles) == (other == topic), (topic, titles)
+    check_bounds_hold(at)
+    at.segmented_control(key="further").set_value(text.TOPIC_EG).run()      # the control switches the view
+    assert not at.exception and any(t.startswith("Additive vs multiplicative") for t in figures_by_title(at))
 
 
 def test_controls_change_the_run():
@@ -151,7 +176,7 @@ def test_noise_free_preset_bounds_the_total_loss_by_norm_u_over_eta():
 
 
 def test_eg_section_beats_widrow_hoff_when_the_target_is_sparse_and_n_is_large():
-    at = run_page(PAGE, query={"eg_n": "300"})
+    at = run_page(PAGE, query={"eg_n": "300", "further": text.TOPIC_EG})
     eg = fig_starting(at, "Additive vs multiplicative")
     final_eg = y(trace(eg, "EG (multiplicative)"))[-1]
     final_wh = y(trace(eg, "Widrow-Hoff (additive; x rescaled into the unit ball)"))[-1]
@@ -190,11 +215,13 @@ def test_bounds_hold_on_a_long_noisy_ten_feature_run():
 
 def test_implicit_and_rate_panels_run_and_hold():
     from tests.helpers import assert_under_bound, by_title
-    at = run_page(PAGE, query={"t": "40", "eta": "0.6", "T": "300"})
+    at = run_page(PAGE, query={"t": "40", "eta": "0.6", "T": "300", "further": text.TOPIC_IMPLICIT})
     assert not at.exception and not at.error
     plane = by_title(at, "Explicit and implicit updates on the weight plane")
     assert {figs.EXPLICIT, figs.IMPLICIT} <= set(trace_names(plane))
     assert len(trace(plane, figs.EXPLICIT)["x"]) == 41              # w_1 .. w_41 after 40 rounds
+    at = run_page(PAGE, query={"t": "40", "eta": "0.6", "T": "300", "further": text.TOPIC_RATE})
+    assert not at.exception and not at.error
     f = by_title(at, "Rate of loss: L/T against L_u/T")
     b = [t for t in bound_traces(f) if "L_u/((1−η)T)" in t["name"]]
     assert b
@@ -204,7 +231,7 @@ def test_implicit_and_rate_panels_run_and_hold():
 
 def test_implicit_panel_in_higher_dimension_shows_losses():
     from tests.helpers import by_title
-    at = run_page(PAGE, query={"d": "4", "t": "10"})
+    at = run_page(PAGE, query={"d": "4", "t": "10", "further": text.TOPIC_IMPLICIT})
     assert not at.exception and not at.error
     f = by_title(at, "Explicit and implicit updates: cumulative loss")
     assert {figs.EXPLICIT, figs.IMPLICIT} <= set(trace_names(f))

@@ -38,9 +38,10 @@ PRESETS = [
     Preset("Ten features", f"d = 10: no plane to draw, but Theorem 1 does not depend on d {_CITE}.",
            dict(stream="Generated", d=10, T=1000, noise=0.3, norm_u=2.0, eta=0.3, seed=0)),
     Preset("Motivation 2: the implicit update", "At η = 0.9 the exact solution of Motivation 2, "
-           "w − η(w·x − y)x/(1 + η‖x‖²), takes shorter steps than the explicit rule; section 8 draws both on the "
-           f"weight plane and section 9 their rates of loss against L_u/T {_CITE}.",
-           dict(stream="Generated", d=2, T=300, noise=0.5, norm_u=1.5, eta=0.9, seed=0)),
+           "w − η(w·x − y)x/(1 + η‖x‖²), takes shorter steps than the explicit rule; section 6, *The implicit "
+           f"update*, draws both on the weight plane (*The rate of loss* their rates against L_u/T) {_CITE}.",
+           dict(stream="Generated", d=2, T=300, noise=0.5, norm_u=1.5, eta=0.9, seed=0,
+                further="The implicit update")),
 ]
 
 SOURCES = {"Generated": "y = u·x + Gaussian noise, x uniform in the unit ball, u of length ‖u‖ (random direction)."}
@@ -268,6 +269,25 @@ RATE_INTRO = (
 )
 
 
+TOPIC_O2B = "Online to batch"
+TOPIC_EG = "Exponentiated gradient"
+TOPIC_IMPLICIT = "The implicit update"
+TOPIC_RATE = "The rate of loss"
+FURTHER_TITLE = "6. Going further: online to batch, EG, the implicit update, the rate of loss"
+FURTHER_INTRO = ("Four more results of the notes on the same stream, one at a time: Theorem 2 turns the online "
+                 "learner into a batch one, exponentiated gradient swaps the distance of Motivation 2, the implicit "
+                 "update solves Motivation 2 exactly, and Theorem 1 divided by T compares rates of loss.")
+HELP_FURTHER = ("Which result to draw below: Theorem 2 (averaging the weights over an i.i.d. sample), EG against "
+                "Widrow-Hoff, the implicit update against the explicit one, or L_WH/T against L_u/T. "
+                "The choice travels in the page's link.")
+
+
+def further_topics() -> dict[str, str]:
+    """Topic -> its introduction, for the page's "Going further" section (one drawn at a time)."""
+    return {TOPIC_O2B: o2b_intro(), TOPIC_EG: eg_intro() + "\n\n" + TABLE, TOPIC_IMPLICIT: IMPLICIT_INTRO,
+            TOPIC_RATE: RATE_INTRO}
+
+
 def implicit(i, t: int) -> str:
     t = min(max(int(t), 0), i.T)
     L1, L2 = float(i.loss_explicit[-1]), float(i.loss_implicit[-1])
@@ -292,16 +312,19 @@ def rates(i) -> str:
 
 # ---- the lecture: Princeton COS 511, lecture 18, in its order ------------------------------------------------
 
-def _run(T: int, noise: float, eta: float, norm_u: float = 1.5, d: int = 2, seed: int = 0) -> dict:
-    """Every setting the page reads (its later sections' too), so a link and the tour show the same view."""
+def _run(T: int, noise: float, eta: float, norm_u: float = 1.5, d: int = 2, seed: int = 0,
+         further: str = TOPIC_O2B) -> dict:
+    """Every setting the page reads (its later sections' too, and the "Going further" topic), so a link and
+    the tour show the same view."""
     return dict(stream="Generated", d=d, T=T, noise=noise, norm_u=norm_u, eta=eta, seed=seed, m_max=500, repeats=50,
-                eg_n=100, eg_eta=1.0)
+                eg_n=100, eg_eta=1.0, further=further)
 
 
 _FIRST = _run(200, 0.3, 0.2)
-_IMPLICIT = _run(300, 0.5, 0.9)
+_IMPLICIT = _run(300, 0.5, 0.9, further=TOPIC_IMPLICIT)
 _NOISE_FREE = _run(1000, 0.0, 0.9)
-_RATE = _run(1000, 0.3, 0.2)
+_RATE = _run(1000, 0.3, 0.2, further=TOPIC_RATE)
+_O2B = _run(1000, 0.3, 0.2)
 _LARGE_ETA = _run(500, 1.0, 0.95)
 _SHARE_AT, _SHARE_EDGES = 10, (0.0, 0.25, 0.5, 0.75)
 _RATE_AT, _RATE_EDGES = 100, (0.0, 1.1, 1.5, 3.0)
@@ -360,8 +383,8 @@ LECTURE = [
         r"$\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 + \|\mathbf w - \mathbf w_t\|^2$. The minimiser has $\mathbf w$ on "
         r"both sides, $\mathbf w = \mathbf w_t - \eta(\mathbf w\cdot\mathbf x_t - y_t)\mathbf x_t$; the notes put "
         r"$\mathbf w_t$ on the right and get Widrow-Hoff. Solved exactly it is the **implicit** update: the same "
-        r"direction, shortened by $1/(1 + \eta\|\mathbf x_t\|^2)$. Section 8 draws both paths at $\eta = 0.9$ "
-        "over the first 20 rounds.")),
+        r"direction, shortened by $1/(1 + \eta\|\mathbf x_t\|^2)$. Section 6, *The implicit update*, draws both "
+        r"paths at $\eta = 0.9$ over the first 20 rounds.")),
     Scene("Theorem 1: no noise, bounded loss", _NOISE_FREE, t=0, narration=(
         r"**Theorem 1.** If $\|\mathbf x_t\| \le 1$ for all $t$, then "
         r"$L_{WH} \le \min_{\mathbf u}\big(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\big)$. "
@@ -374,7 +397,7 @@ LECTURE = [
         r"Divide Theorem 1 by $T$ for a fixed $\mathbf u$: "
         r"$\frac{L_{WH}}{T} \le \frac{L_{\mathbf u}}{T}\cdot\frac{1}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta T}$. "
         "As T grows the last term vanishes: Widrow-Hoff's **rate** of loss approaches u's, up to the factor "
-        r"$1/(1-\eta)$. Section 9 draws both rates over rounds (log scale)."),
+        r"$1/(1-\eta)$. Section 6, *The rate of loss*, draws both rates over rounds (log scale)."),
         question=Question(_rate_q, "choice", wh.rate_ratio_band, args=(_RATE_AT, _RATE_EDGES),
                           options={0: "less than 1.1", 1: "1.1 to 1.5", 2: "1.5 to 3", 3: "3 or more"},
                           reveal=_RATE_AT, explain=_rate_why)),
@@ -392,9 +415,9 @@ LECTURE = [
         r"target, and $\frac{\|\mathbf u\|^2}{\eta}$ a small one, which walks slowly to $\mathbf u$. Here η = 0.95 on "
         "noisy data: the bound pays L_u twenty times over. Section 3 sweeps η; the button in the settings sets the "
         "η* that minimises the bound.")),
-    Scene("From online to batch: average the weights", _RATE, t=None, narration=(
+    Scene("From online to batch: average the weights", _O2B, t=None, narration=(
         r"Given an i.i.d. sample of $m$ examples, run Widrow-Hoff once over it and output the **average** "
         r"$\mathbf v = (\mathbf w_1 + \dots + \mathbf w_m)/m$. **Theorem 2**: "
         r"$\mathbb E[R_{\mathbf v}] \le \min_{\mathbf u}\big(\frac{R_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta m}\big)$, "
-        "by Jensen's inequality and Theorem 1. Section 6: the averaged vector's risk as m grows.")),
+        "by Jensen's inequality and Theorem 1. Section 6, *Online to batch*: the averaged vector's risk as m grows.")),
 ]
