@@ -112,17 +112,25 @@ class LessonPage:
         st.markdown(f"### {title}" + (f"\n\n{intro}" if intro else ""))
 
     def topics(self, title: str, intro: str, topics: Mapping[str, str], *, key: str, help: str,
-               label: str = "Topic") -> str:
+               label: str = "Topic", settings: Mapping[str, Sequence[str]] | None = None) -> str:
         """A section that draws one of several topics at a time: its heading and sentence, a segmented
-        control under the URL key ``key`` (first topic by default), then the chosen topic's introduction
-        (``topics``: name -> markdown).  Returns the chosen name; the page draws that topic's views.
+        control under the URL key ``key``, then the chosen topic's introduction (``topics``: name ->
+        markdown).  Returns the chosen name; the page draws that topic's views.
+
+        The first topic is the default, except for a link without ``key`` that carries the URL
+        settings of exactly one other topic (``settings``: topic -> its URL keys): that topic opens,
+        so a link shared while every topic was drawn at once still shows what it was shared for.
 
         One topic at a time: a projector shows one idea, and every rerun of every session sends only
         the chosen topic's elements (each costs the server about 0.5 ms of CPU per rerun)."""
         self.section(title, intro)
         names = list(topics)
-        choice = st.segmented_control(label, names, default=names[0], key=key, bind="query-params",
-                                      help=help) or names[0]
+        default = names[0]
+        if key not in st.query_params and key not in st.session_state and settings:
+            linked = [name for name, keys in settings.items() if any(k in st.query_params for k in keys)]
+            default = linked[0] if len(linked) == 1 and linked[0] in topics else default
+        choice = st.segmented_control(label, names, default=default, key=key, bind="query-params",
+                                      help=help) or default
         st.markdown(topics[choice])
         return choice
 

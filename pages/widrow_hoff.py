@@ -96,7 +96,7 @@ with page.proof("5. The proof: a potential that pays for every mistake", text.pr
 
 # ---- 6. going further: one topic at a time ----------------------------------------------------------
 topic = page.topics(text.FURTHER_TITLE, text.FURTHER_INTRO, text.further_topics(), key="further",
-                    help=text.HELP_FURTHER)
+                    help=text.HELP_FURTHER, settings=text.FURTHER_SETTINGS)
 if topic == text.TOPIC_O2B:
     row = st.container(horizontal=True)
     m_max = row.select_slider("Largest sample size m", [50, 100, 200, 500, 1000, 2000], value=500, key="m_max",

@@ -92,6 +92,20 @@ def test_each_going_further_topic_draws_its_view_alone_and_its_bounds_hold(topic
     assert not at.exception and any(t.startswith("Additive vs multiplicative") for t in figures_by_title(at))
 
 
+@pytest.mark.parametrize("query, topic", [({"eg_n": "300"}, text.TOPIC_EG), ({"eg_eta": "2.0"}, text.TOPIC_EG),
+                                          ({"m_max": "200"}, text.TOPIC_O2B), ({}, text.TOPIC_O2B),
+                                          ({"eg_n": "300", "m_max": "200"}, text.TOPIC_O2B),
+                                          ({"eg_n": "300", "further": text.TOPIC_RATE}, text.TOPIC_RATE)])
+def test_a_link_from_before_the_topics_opens_the_topic_of_its_settings(query, topic):
+    """Links shared while sections 6-9 were all drawn keep showing what they were shared for: the one
+    topic whose settings they carry (an explicit ``further`` wins; two topics' settings: the default)."""
+    at = run_page(PAGE, query=query)
+    assert at.segmented_control(key="further").value == topic
+    assert not at.warning, [w.value for w in at.warning]
+    if "eg_n" in query and topic == text.TOPIC_EG:
+        assert at.select_slider(key="eg_n").value == 300
+
+
 def test_controls_change_the_run():
     at = run_page(PAGE)
     before = {m.label: m.value for m in at.metric}

@@ -282,6 +282,10 @@ HELP_FURTHER = ("Which result to draw below: Theorem 2 (averaging the weights ov
                 "The choice travels in the page's link.")
 
 
+#: The URL settings each topic reads (a link with one topic's settings and no ``further`` opens that topic).
+FURTHER_SETTINGS = {TOPIC_O2B: ("m_max", "repeats"), TOPIC_EG: ("eg_n", "eg_eta")}
+
+
 def further_topics() -> dict[str, str]:
     """Topic -> its introduction, for the page's "Going further" section (one drawn at a time)."""
     return {TOPIC_O2B: o2b_intro(), TOPIC_EG: eg_intro() + "\n\n" + TABLE, TOPIC_IMPLICIT: IMPLICIT_INTRO,
