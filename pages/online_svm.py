@@ -33,59 +33,68 @@ else:
     stream = page.stream(lesson.separable_stream, int(T), float(gamma), int(seed))
 a = page.run(lesson.analyse_alma, stream, float(alpha), int(epochs))
 
-# ---- ALMA, round by round ----------------------------------------------------------------------------
-page.section("ALMA: the SVM hyperplane, approximated online")
-t = page.player(a.T, events=a.trace.extras["updated"], event_name="update")
-s = lesson.alma_at(a, t)
-page.readout(text.alma_readout(a, s))
-if a.X.shape[1] == 2:
-    left, right = st.columns([1.1, 1])
-    page.chart(figs.alma_plane(a, t), text.alma_plane(a, s), key="alma_plane", where=left)
-    with right:
+# ---- one part at a time: ALMA, the second-order Perceptron, selective sampling -------------------------
+part = page.topics(text.PARTS_TITLE, text.PARTS_INTRO, text.PARTS, key="part", label="Part", help=text.HELP_PARTS,
+                   settings=text.PART_SETTINGS)
+
+
+def correlated_stream():
+    """The second-order Perceptron's stream and its a (selective sampling runs the same learner)."""
+    c = st.container(horizontal=True)
+    if source != UPLOAD:
+        d = c.select_slider("Dimension d", options=[2, 5, 10, 20, 50, 100], value=2, key="d", bind="query-params",
+                            help=text.HELP.d)
+        rho = c.slider("Correlation ρ", 0.0, 0.99, 0.9, step=0.01, key="rho", bind="query-params", help=text.HELP.rho)
+    a_sop = c.select_slider("a", options=text.AS, value=1.0, key="a", bind="query-params", help=text.HELP.a)
+    corr = stream if source == UPLOAD else page.stream(lesson.correlated_stream, int(T), int(d), float(rho),
+                                                       float(gamma), int(seed))
+    return corr, float(a_sop)
+
+
+if part == text.PART_ALMA:
+    t = page.player(a.T, events=a.trace.extras["updated"], event_name="update")
+    s = lesson.alma_at(a, t)
+    page.readout(text.alma_readout(a, s))
+    if a.X.shape[1] == 2:
+        left, right = st.columns([1.1, 1])
+        page.chart(figs.alma_plane(a, t), text.alma_plane(a, s), key="alma_plane", where=left)
+        with right:
+            page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
+    else:
+        st.info(text.not_2d(a.X.shape[1]), icon=":material/info:")
         page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
-else:
-    st.info(text.not_2d(a.X.shape[1]), icon=":material/info:")
-    page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
-page.chart(figs.alma_margin(a, t), text.alma_margin(a, t), key="alma_margin")
-page.download(a.trace, stream, bound=a.updates.value if a.separable else None, name="alma")
-page.theorem([a.updates, a.final_margin])
-page.show_code(linear.ALMA)
+    page.chart(figs.alma_margin(a, t), text.alma_margin(a, t), key="alma_margin")
+    page.download(a.trace, stream, bound=a.updates.value if a.separable else None, name="alma")
+    page.theorem([a.updates, a.final_margin])
+    page.show_code(linear.ALMA)
 
-# ---- the second-order Perceptron -------------------------------------------------------------------
-page.section("The second-order Perceptron: where it pays")
-c = st.container(horizontal=True)
-if source != UPLOAD:
-    d = c.select_slider("Dimension d", options=[2, 5, 10, 20, 50, 100], value=2, key="d", bind="query-params",
-                           help=text.HELP.d)
-    rho = c.slider("Correlation ρ", 0.0, 0.99, 0.9, step=0.01, key="rho", bind="query-params", help=text.HELP.rho)
-a_sop = c.select_slider("a", options=text.AS, value=1.0, key="a", bind="query-params", help=text.HELP.a)
-corr = stream if source == UPLOAD else page.stream(lesson.correlated_stream, int(T), int(d), float(rho),
-                                                   float(gamma), int(seed))
-b = page.run(lesson.analyse_second_order, corr, float(a_sop))
-if b.d == 2:
-    left, right = st.columns([1, 1.1])
-    page.chart(figs.sop_plane(b), text.sop_plane(b), key="sop_plane", where=left)
-    page.chart(figs.sop_mistakes(b), text.sop_mistakes(b), key="sop_mistakes", where=right)
-else:
-    page.chart(figs.sop_mistakes(b), text.sop_mistakes(b), key="sop_mistakes")
-page.theorem([b.sop_bound, b.novikoff], title="The bounds, with this stream's numbers")
+elif part == text.PART_SOP:
+    corr, a_sop = correlated_stream()
+    b = page.run(lesson.analyse_second_order, corr, a_sop)
+    if b.d == 2:
+        left, right = st.columns([1, 1.1])
+        page.chart(figs.sop_plane(b), text.sop_plane(b), key="sop_plane", where=left)
+        page.chart(figs.sop_mistakes(b), text.sop_mistakes(b), key="sop_mistakes", where=right)
+    else:
+        page.chart(figs.sop_mistakes(b), text.sop_mistakes(b), key="sop_mistakes")
+    page.theorem([b.sop_bound, b.novikoff], title="The bounds, with this stream's numbers")
+    st.markdown(f"**The notes' table of mistake bounds, for this stream**\n\n{text.table(b)}")
+    st.caption(text.table_caption(b))
+    page.download(b.sop, corr, bound=b.sop_bound.curve, name="second_order")
+    page.show_code(linear.SecondOrderPerceptron)
 
-st.markdown(f"**The notes' table of mistake bounds, for this stream**\n\n{text.table(b)}")
-st.caption(text.table_caption(b))
-page.download(b.sop, corr, bound=b.sop_bound.curve, name="second_order")
-page.show_code(linear.SecondOrderPerceptron)
-
-# ---- selective sampling ------------------------------------------------------------------------------
-page.section("Selective sampling: ask only when unsure")
-c_val = st.select_slider("c", options=text.CS, value=0.1, key="c", bind="query-params", help=text.HELP.c, width=400)
-sel = page.run(lesson.analyse_selective, corr, float(c_val), float(a_sop))
-ts = page.player(sel.T, events=sel.trace.extras["queried"], event_name="query", key="ts")
-if sel.X.shape[1] == 2:
-    left, right = st.columns([1, 1.1])
-    page.chart(figs.selective_plane(sel, ts), text.selective_plane(sel, ts), key="sel_plane", where=left)
-    page.chart(figs.selective_curves(sel, ts), text.selective(sel), key="sel_curves", where=right)
-else:
-    page.chart(figs.selective_curves(sel, ts), text.selective(sel), key="sel_curves")
-page.chart(figs.selective_sweep(sel), text.selective_sweep(sel), key="sel_sweep")
-page.download(sel.trace, corr, name="selective")
-page.show_code(linear.SelectiveSampler)
+else:                                           # selective sampling
+    corr, a_sop = correlated_stream()
+    c_val = st.select_slider("c", options=text.CS, value=0.1, key="c", bind="query-params", help=text.HELP.c,
+                             width=400)
+    sel = page.run(lesson.analyse_selective, corr, float(c_val), a_sop)
+    ts = page.player(sel.T, events=sel.trace.extras["queried"], event_name="query", key="ts")
+    if sel.X.shape[1] == 2:
+        left, right = st.columns([1, 1.1])
+        page.chart(figs.selective_plane(sel, ts), text.selective_plane(sel, ts), key="sel_plane", where=left)
+        page.chart(figs.selective_curves(sel, ts), text.selective(sel), key="sel_curves", where=right)
+    else:
+        page.chart(figs.selective_curves(sel, ts), text.selective(sel), key="sel_curves")
+    page.chart(figs.selective_sweep(sel), text.selective_sweep(sel), key="sel_sweep")
+    page.download(sel.trace, corr, name="selective")
+    page.show_code(linear.SelectiveSampler)

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from olapp.lessons import online_svm as words
 from olcore.lessons import online_svm as lesson
 from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys
 
@@ -21,27 +22,62 @@ def titles(at):
 def check_bounds(at):
     """Every curve drawn beside a bound stays under it, and every count chart draws its bounds."""
     assert not at.exception and not at.error, [e.value for e in at.error]
-    up = by_title(at, "Updates against the bound")
-    for b in bound_traces(up):
-        assert_under_bound(trace(up, "ALMA's updates"), b)
-    mis = by_title(at, "Mistakes against the bounds")
-    for b in bound_traces(mis):
-        owner = "2nd order" if "2nd order" in b["name"] else "Perceptron"
-        assert_under_bound(trace(mis, owner), b, tol=1e-9)
+    shown = titles(at)
+    if "Updates against the bound" in shown:
+        up = by_title(at, "Updates against the bound")
+        for b in bound_traces(up):
+            assert_under_bound(trace(up, "ALMA's updates"), b)
+    if "Mistakes against the bounds" in shown:
+        mis = by_title(at, "Mistakes against the bounds")
+        for b in bound_traces(mis):
+            owner = "2nd order" if "2nd order" in b["name"] else "Perceptron"
+            assert_under_bound(trace(mis, owner), b, tol=1e-9)
     return figures(at)
+
+
+#: Each part's charts (one part is drawn at a time, URL key ``part``; ALMA by default).
+PART_TITLES = {
+    words.PART_ALMA: {"Updates against the bound", "ALMA's margin against (1 − α)γ⋆", "ALMA after round 3000"},
+    words.PART_SOP: {"Mistakes against the bounds", "The stream and the correlation matrix"},
+    words.PART_SEL: {"Labels and mistakes", "Trading labels for mistakes", "Queried points after round 30"},
+}
+
+
+def _part(at, part):
+    at.segmented_control(key="part").set_value(part).run()
+    assert not at.exception and at.segmented_control(key="part").value == part
+    return at
 
 
 @pytest.fixture(scope="module")
 def default_page():
-    return run_page(PAGE, query={"t": "3000", "ts": "30"})
+    return run_page(PAGE, query={"t": "3000"})
+
+
+@pytest.mark.parametrize("part", list(PART_TITLES))
+def test_each_part_draws_its_charts_alone_and_every_bound_holds(part):
+    at = run_page(PAGE, query={"t": "3000", "ts": "30", "part": part})
+    check_bounds(at)
+    shown = titles(at)
+    for other, want in PART_TITLES.items():
+        assert (want <= shown) == (other == part) and (not want & shown) == (other != part), (part, shown)
+    assert len(at.get("plotly_chart")) == len(PART_TITLES[part])
+
+
+@pytest.mark.parametrize("query, part", [({}, words.PART_ALMA), ({"ts": "30"}, words.PART_SEL),
+                                         ({"c": "1.0"}, words.PART_SEL), ({"d": "20"}, words.PART_SOP),
+                                         ({"d": "20", "c": "1.0"}, words.PART_ALMA),
+                                         ({"c": "1.0", "part": words.PART_SOP}, words.PART_SOP)])
+def test_a_link_from_before_the_parts_opens_the_part_of_its_settings(query, part):
+    at = run_page(PAGE, query=query)
+    assert at.segmented_control(key="part").value == part
+    assert not at.warning, [w.value for w in at.warning]
 
 
 def test_default_page_draws_alma_against_the_svm_and_every_bound_holds(default_page):
     at = default_page
     figs = check_bounds(at)
-    assert {"Updates against the bound", "ALMA's margin against (1 − α)γ⋆", "Mistakes against the bounds",
-            "Labels and mistakes", "Trading labels for mistakes", "The stream and the correlation matrix",
-            "Queried points after round 30", "ALMA after round 3000"} <= titles(at)
+    assert PART_TITLES[words.PART_ALMA] <= titles(at)
     a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 0.5, 50)
     up = by_title(at, "Updates against the bound")
     assert [b["name"] for b in bound_traces(up)] == ["bound: 2/γ⋆²·(2/α − 1)² + 8/α − 4"]
@@ -60,15 +96,16 @@ def test_default_page_draws_alma_against_the_svm_and_every_bound_holds(default_p
     said = text(at)
     assert "follows the paper" in said and "Cesa-Bianchi, On-line learning" in said and "seeds/" not in said
     assert f"{a.n_updates} updates" in said
+    assert len(figs) == 3
+    at = _part(at, words.PART_SOP)
     md = next(m.value for m in at.markdown if "\n| Algorithm" in m.value)     # under its heading, one element
     table = md[md.index("| Algorithm"):]
     assert [row.split("|")[2].strip() for row in table.splitlines()[2:]] == ["U²", "U²", "d U ln U", "d² ln U",
                                                                                "d ln U", "d ln U"]
-    assert len(figs) >= 8
 
 
 def test_controls_change_the_run():
-    at = run_page(PAGE, query={"t": "0", "ts": "0"})
+    at = run_page(PAGE, query={"t": "0", "ts": "0", "part": words.PART_ALMA})
     at.select_slider(key="alpha").set_value(0.9).run()
     at.slider(key="epochs").set_value(20).run()
     check_bounds(at)
@@ -79,6 +116,7 @@ def test_controls_change_the_run():
     at.slider(key="gamma").set_value(0.1).run()
     at.number_input(key="seed").set_value(2).run()
     check_bounds(at)
+    at = _part(at, words.PART_SOP)
     at.select_slider(key="d").set_value(20).run()
     at.slider(key="rho").set_value(0.5).run()
     at.select_slider(key="a").set_value(10.0).run()
@@ -87,11 +125,14 @@ def test_controls_change_the_run():
     b = lesson.analyse_second_order(lesson.correlated_stream(100, 20, 0.5, 0.1, 2), 10.0)
     mis = by_title(at, "Mistakes against the bounds")
     assert ys(trace(mis, "2nd order"))[-1] == b.sop.mistakes.sum()
+    at = _part(at, words.PART_SEL)
+    assert at.select_slider(key="d").value == 20 and at.select_slider(key="a").value == 10.0   # the same stream
     at.select_slider(key="c").set_value(1.0).run()
     s = lesson.analyse_selective(lesson.correlated_stream(100, 20, 0.5, 0.1, 2), 1.0, 10.0)
     lab = by_title(at, "Labels and mistakes")
     assert ys(trace(lab, "labels queried"))[-1] == s.labels[-1]
     assert ys(trace(lab, "mistakes (every label)"))[-1] == s.full.mistakes.sum()
+    at = _part(at, words.PART_ALMA)
     at.slider(key="t").set_value(5).run()
     at.button(key="t_next").click().run()                                         # the next ALMA update
     a = lesson.analyse_alma(lesson.separable_stream(100, 0.1, 2), 0.9, 20)
@@ -107,10 +148,12 @@ def test_presets_reproduce_their_claims():
     a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 0.3, 200)
     assert a.converged_pass is not None and a.final >= a.final_margin.value
     at.selectbox(key="preset").set_value("Second order pays: correlated features, d = 50").run()
+    assert at.segmented_control(key="part").value == words.PART_SOP          # the preset opens its part
     check_bounds(at)
     mis = by_title(at, "Mistakes against the bounds")
     assert ys(trace(mis, "2nd order"))[-1] < ys(trace(mis, "Perceptron"))[-1]
     at.selectbox(key="preset").set_value("Selective sampling: half the labels").run()
+    assert at.segmented_control(key="part").value == words.PART_SEL
     lab = by_title(at, "Labels and mistakes")
     q = ys(trace(lab, "labels queried"))[-1]
     assert 0.4 * 500 <= q <= 0.6 * 500

@@ -45,7 +45,7 @@ HELP = SimpleNamespace(
         "about the label. It inflates R, so the Perceptron's bound (R/γ)²; the second-order Perceptron learns it away.",
     a="The second-order Perceptron's a > 0 (A₀ = aI): large a makes it the Perceptron.",
     c="Selective sampling's c: query y_t iff |w·x_t| ≤ ‖x_t‖√(c ln t / N_t). Smaller c: fewer labels, more mistakes.",
-    upload="Your stream: ALMA sees x/‖x‖ (rows must be non-zero); the second-order sections run on it as well.",
+    upload="Your stream: ALMA sees x/‖x‖ (rows must be non-zero); the second-order parts run on it as well.",
 )
 
 #: The values the c slider offers.
@@ -53,30 +53,53 @@ CS = [0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
 ALPHAS = [0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 1.0]
 AS = [0.01, 0.1, 0.3, 1.0, 3.0, 10.0, 100.0]
 
+PART_ALMA = "ALMA"
+PART_SOP = "Second-order Perceptron"
+PART_SEL = "Selective sampling"
+PARTS_TITLE = "One part at a time: ALMA, the second-order Perceptron, selective sampling"
+PARTS_INTRO = ("Three ideas past the Perceptron, on the stream of the settings above. Choose the part to draw; "
+               "the choice travels in the page's link.")
+#: Part -> its introduction (one part is drawn at a time: a projector shows one idea, a rerun stays fast).
+PARTS = {
+    PART_ALMA: ("**ALMA: the SVM hyperplane, approximated online.** Replay the stream (*Epochs* above) until a pass "
+                "makes no update: ALMA's hyperplane then separates with margin at least (1 − α)γ⋆. The player "
+                "steps through ALMA's rounds, pass after pass."),
+    PART_SOP: ("**The second-order Perceptron: where it pays.** A stream of d correlated features whose shared "
+               "factor says nothing about the label; the Perceptron and the second-order Perceptron on the same "
+               "rounds, then the notes' table of mistake bounds with this stream's numbers."),
+    PART_SEL: ("**Selective sampling: ask only when unsure.** The second-order Perceptron on the same correlated "
+               "stream, asking for a label only when its prediction is unsure; the sweep trades labels against "
+               "mistakes over c."),
+}
+HELP_PARTS = ("ALMA (an online approximation of the SVM), the second-order Perceptron (mistake bounds that adapt "
+              "to the data's correlations), or selective sampling (fewer labels). One part at a time.")
+#: The URL settings each part reads beyond the settings box (a link with one part's settings opens that part).
+PART_SETTINGS = {PART_SOP: ("d", "rho"), PART_SEL: ("c", "ts")}
+
 _BASE = {"stream": "Generated", "T": 60, "gamma": 0.15, "seed": 0, "epochs": 50}
 
 PRESETS = [
     Preset("ALMA approaches the SVM (α = 0.5)",
            f"{NOTES}, Online approximation of SVM hyperplane: replayed until a pass makes no update, ALMA's "
            "hyperplane separates with margin at least (1 − α)γ⋆; here it ends well above that floor.",
-           {**_BASE, "alpha": 0.5}),
+           {**_BASE, "alpha": 0.5, "part": PART_ALMA}),
     Preset("Closer to the SVM: α = 0.3",
            f"{NOTES}, ALMA's result: a smaller α promises more of the SVM margin, (1 − α)γ⋆, at the price of more "
            "updates (the bound grows like 1/α²) and more passes before one is free of updates.",
-           {**_BASE, "alpha": 0.3, "epochs": 200}),
+           {**_BASE, "alpha": 0.3, "epochs": 200, "part": PART_ALMA}),
     Preset("α = 1: a normalised Perceptron",
            f"{NOTES}: with α = 1 ALMA updates only on mistakes and promises no margin, (1 − α)γ⋆ = 0; compare its "
            "hyperplane with the Perceptron's.",
-           {**_BASE, "alpha": 1.0}),
+           {**_BASE, "alpha": 1.0, "part": PART_ALMA}),
     Preset("Second order pays: correlated features, d = 50",
            f"{NOTES}, Mistake bounds for various updates: with ρ = 0.9 a shared factor dominates every instance; the "
            "second-order Perceptron discounts it through its correlation matrix and makes fewer mistakes than the "
            "Perceptron.",
-           {**_BASE, "T": 500, "d": 50, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5}),
+           {**_BASE, "T": 500, "d": 50, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5, "part": PART_SOP}),
     Preset("Selective sampling: half the labels",
            f"{NOTES}, A selective sampling classifier: query only when |w·x_t| is small; here, with c = 0.3, the "
            "learner asks for about half of the labels and makes as many mistakes as with every label.",
-           {**_BASE, "T": 500, "d": 10, "rho": 0.9, "a": 1.0, "c": 0.3, "alpha": 0.5}),
+           {**_BASE, "T": 500, "d": 10, "rho": 0.9, "a": 1.0, "c": 0.3, "alpha": 0.5, "part": PART_SEL}),
 ]
 
 
@@ -206,11 +229,11 @@ def not_2d(d: int) -> str:
 #: The lecture's questions read ALMA's run (the player's rounds are ALMA's).
 LECTURE_RUN = "analyse_alma"
 
-_CORRELATED = {**_BASE, "T": 500, "d": 50, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5}
-_ALMA = {**_BASE, "d": 2, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5}
+_CORRELATED = {**_BASE, "T": 500, "d": 50, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5, "part": PART_SOP}
+_ALMA = {**_BASE, "d": 2, "rho": 0.9, "a": 1.0, "c": 0.1, "alpha": 0.5, "part": PART_ALMA}
 _ALMA_CLOSE = {**_ALMA, "alpha": 0.3, "epochs": 200}
 _ALMA_ONE = {**_ALMA, "alpha": 1.0}
-_SELECTIVE = {**_BASE, "T": 500, "d": 10, "rho": 0.9, "a": 1.0, "c": 0.3, "alpha": 0.5}
+_SELECTIVE = {**_BASE, "T": 500, "d": 10, "rho": 0.9, "a": 1.0, "c": 0.3, "alpha": 0.5, "part": PART_SEL}
 _PASS_EDGES = (1, 6, 21)
 _SHARE_EDGES = (0.0, 0.7, 0.85)
 
@@ -251,7 +274,7 @@ LECTURE = [
     Scene("The notes' table of mistake bounds", _CORRELATED, t=None, narration=(
         "Cesa-Bianchi, On-line learning, part 3. On a stream with y_t u·x_t ≥ 1, ‖x_t‖ ≤ 1 and ‖u‖ = U, the "
         "Perceptron makes at most **U²** mistakes in O(d) per update; algorithms with costlier updates pay "
-        "d U ln U (second order), d² ln U (ellipsoid) or d ln U. Scroll to the table: this stream's U and d "
+        "d U ln U (second order), d² ln U (ellipsoid) or d ln U. Below the charts, the table: this stream's U and d "
         "substituted, with the mistakes measured where the app runs the algorithm.")),
     Scene("The second-order Perceptron", _CORRELATED, t=None, narration=(
         "The **second-order Perceptron** predicts with A⁻¹, A = aI + Σ x xᵀ over its past mistakes: it whitens "
@@ -280,7 +303,7 @@ LECTURE = [
         "but a thin one.")),
     Scene("Selective sampling: ask only when unsure", _SELECTIVE, t=None, narration=(
         "Labels cost money. The **selective sampler** runs the second-order Perceptron but queries y_t only "
-        "when |w·x_t| ≤ ‖x_t‖√(c ln t / N_t): when its prediction is unsure. Scroll to the last section: with "
+        "when |w·x_t| ≤ ‖x_t‖√(c ln t / N_t): when its prediction is unsure. With "
         "c = 0.3 it asks for about half of the labels, and its mistakes stay close to those of the learner "
         "that sees every label. The sweep trades labels against mistakes over c.")),
 ]
