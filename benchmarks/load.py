@@ -200,8 +200,9 @@ def print_reruns(rows: list[dict], args) -> bool:
     iso_ok = leaks == 0 and echo_missing == 0
     iso = ("FAIL" if not iso_ok else "PASS" if checked == n * len(rows) else
            f"PASS on the {checked} sessions checked of {n * len(rows)} (the others failed, see errors)")
-    print(f"(a) {'MET' if ok else 'MISSED'} on {sum(1 for r in rows if r['lat'] and pct(r['lat'], .95) <= RERUN_P95 and not r['errors'])}"
-          f"/{len(rows)} lessons; isolation {iso} ({leaks} foreign views, {echo_missing} loads without their own seed); "
+    met = sum(1 for r in rows if r['lat'] and pct(r['lat'], .95) <= RERUN_P95 and not r['errors'])
+    print(f"(a) {'MET' if ok else 'MISSED'}: the target met on {met}/{len(rows)} lessons; "
+          f"isolation {iso} ({leaks} foreign views, {echo_missing} loads without their own seed); "
           f"rerun latency = BackMsg sent -> script_finished; CPU s/rerun = the server's CPU over the rerun phase / reruns")
     return ok and iso_ok
 
