@@ -81,29 +81,6 @@ page.chart(figs.regret_ribbons({names[k]: a.regret[k] for k in lesson.MASTERS},
 if kind == "adversary":
     st.info(text.adversary(a), icon=":material/casino:")
 
-# -- the CMU notes: WM and RWM at one η, tuning η to T, Problems 3.2 ---------------------------------------
-page.section("WM and RWM at one η, and η tuned to T", text.TUNING_INTRO)
-ta = page.run(lesson.tuning, stream, a.rwm_eta, beta, seed)
-topic = st.segmented_control("View", text.TUNING_TOPICS, default=text.TUNING_TOPICS[0], key="tuning",
-                             bind="query-params", help=text.HELP_TUNING) or text.TUNING_TOPICS[0]
-draw = dict(zip(text.TUNING_TOPICS, [(figs.cmu_forms, text.cmu_forms), (figs.regret_forms, text.regret_forms),
-                                     (figs.average_regret, text.average_regret), (figs.two_regret, text.two_regret)]))
-page.chart(draw[topic][0](ta, t), draw[topic][1](ta), key="tuning_view")
-page.theorem([ta.cmu, ta.form1, ta.form2, ta.two], title="")
-
-# -- losses in [0, B] --------------------------------------------------------------------------------------
-page.section("Losses in [0, B]")
-sh = page.run(lesson.scaled_hedge, stream, B)
-c1, c2 = st.columns([1.4, 1], gap="medium")
-page.chart(figs.scaled_hedge(sh, t), text.scaled_hedge(sh), key="scaled_hedge", where=c1)
-with c2:
-    page.theorem([sh.report, sh.naive_report], title="")
-
-# -- the η sweep ------------------------------------------------------------------------------------
-page.section("The η sweep for Hedge")
-sw = page.run(lesson.sweep, stream, kind, best_rate, seed)
-page.chart(figs.hedge_eta_sweep(sw, a.hedge_eta), text.sweep(sw), key="sweep")
-
 # -- the theorems, with this run's numbers ----------------------------------------------------------
 page.section("The theorems, for this run")
 page.theorem(a.reports["WM"], title="")
@@ -125,6 +102,27 @@ with page.proof("The proofs, watched"):
     page.chart(figs.wa_equality(we, t), text.wa_equality(we), key="wa_equality", where=q1)
     with q2:
         page.theorem(we.report, title="")
+
+# -- going further: one view at a time (the CMU notes' forms, losses in [0, B], the η sweep) --------------------
+topic = page.topics(text.FURTHER_TITLE, text.FURTHER_INTRO, text.FURTHER, key="further", help=text.HELP_FURTHER,
+                    settings=text.FURTHER_SETTINGS)
+if topic == text.TOPIC_TUNING:
+    ta = page.run(lesson.tuning, stream, a.rwm_eta, beta, seed)
+    view = st.segmented_control("View", text.TUNING_TOPICS, default=text.TUNING_TOPICS[0], key="tuning",
+                                bind="query-params", help=text.HELP_TUNING) or text.TUNING_TOPICS[0]
+    draw = dict(zip(text.TUNING_TOPICS, [(figs.cmu_forms, text.cmu_forms), (figs.regret_forms, text.regret_forms),
+                                         (figs.average_regret, text.average_regret), (figs.two_regret, text.two_regret)]))
+    page.chart(draw[view][0](ta, t), draw[view][1](ta), key="tuning_view")
+    page.theorem([ta.cmu, ta.form1, ta.form2, ta.two], title="")
+elif topic == text.TOPIC_B:
+    sh = page.run(lesson.scaled_hedge, stream, B)
+    c1, c2 = st.columns([1.4, 1], gap="medium")
+    page.chart(figs.scaled_hedge(sh, t), text.scaled_hedge(sh), key="scaled_hedge", where=c1)
+    with c2:
+        page.theorem([sh.report, sh.naive_report], title="")
+else:
+    sw = page.run(lesson.sweep, stream, kind, best_rate, seed)
+    page.chart(figs.hedge_eta_sweep(sw, a.hedge_eta), text.sweep(sw), key="sweep")
 
 st.markdown("**Show the code**: each master's reference class, line by line as in the notes.")
 page.show_code()

@@ -3,9 +3,17 @@
 import numpy as np
 import pytest
 
+from olapp.lessons.wm_vs_hedge import TOPIC_SWEEP, TOPIC_TUNING
 from tests.helpers import bound_traces, figures, figures_by_title, run_page, trace, trace_names, ys, latex
 
 PAGE = "pages/wm_vs_hedge.py"
+
+
+def _topic(at, topic):
+    """Open a view of "Going further" (one is drawn at a time, URL key ``further``)."""
+    at.segmented_control(key="further").set_value(topic).run()
+    assert not at.exception and at.segmented_control(key="further").value == topic
+    return at
 
 
 def _ok(at):
@@ -24,12 +32,13 @@ def _check(at):
             bound = [b for b in bound_traces(reg) if b["name"].startswith(f"bound: {master}:")]
             if bound:
                 assert np.all(ys(trace(reg, name)) <= ys(bound[0]) + 1e-9), master
-    sweep = next(f for k, f in figs.items() if k.startswith("Hedge's regret as a function"))
-    b = ys(bound_traces(sweep)[0])
-    expected = [tr for tr in sweep["data"] if "expected regret" in tr.get("name", "")]
-    assert expected                                  # the HA-1 loss, the quantity the theorem bounds
-    for tr in expected:
-        assert np.all(ys(tr) <= b + 1e-9), tr["name"]
+    sweep = next((f for k, f in figs.items() if k.startswith("Hedge's regret as a function")), None)
+    if sweep is not None:                            # "Going further" draws the η sweep when chosen
+        b = ys(bound_traces(sweep)[0])
+        expected = [tr for tr in sweep["data"] if "expected regret" in tr.get("name", "")]
+        assert expected                              # the HA-1 loss, the quantity the theorem bounds
+        for tr in expected:
+            assert np.all(ys(tr) <= b + 1e-9), tr["name"]
     wm = next(f for k, f in figs.items() if k.startswith("WM proof"))
     W = ys(trace(wm, "ln W_t (total weight)"))
     up = ys(trace(wm, "bound: ln n + M_t ln((1+β)/2)"))
@@ -59,6 +68,22 @@ def test_default_page_all_bounds_present_and_hold():
     assert "seeds/" not in sources
     intro = " ".join(m.value for m in at.markdown)
     assert "tuned to the horizon" in intro and "linearly" in intro      # REVIEW.md: RWM at a fixed η
+    assert at.segmented_control(key="further").value == TOPIC_TUNING
+    _check(_topic(at, TOPIC_SWEEP))                                     # the η sweep's bound holds too
+    assert any(k.startswith("Hedge's regret as a function") for k in figures_by_title(at))
+
+
+@pytest.mark.parametrize("query, topic", [({}, "WM and RWM at one η, η tuned to T"), ({"B": "100.0"}, "Losses in [0, B]"),
+                                         ({"tuning": "Problems 3.2"}, "WM and RWM at one η, η tuned to T"),
+                                         ({"B": "100.0", "tuning": "Problems 3.2"}, "WM and RWM at one η, η tuned to T"),
+                                         ({"further": "The η sweep for Hedge"}, "The η sweep for Hedge")])
+def test_going_further_draws_one_view_and_old_links_open_the_view_of_their_settings(query, topic):
+    at = run_page(PAGE, query=query)
+    _ok(at)
+    assert at.segmented_control(key="further").value == topic
+    titles = list(figures_by_title(at))
+    assert any(t.startswith("Losses in [0, B]") for t in titles) == (topic == "Losses in [0, B]")
+    assert any(t.startswith("Hedge's regret as a function") for t in titles) == (topic == "The η sweep for Hedge")
 
 
 def test_wm_adversary_shows_the_factor_two():
@@ -66,7 +91,7 @@ def test_wm_adversary_shows_the_factor_two():
     at.segmented_control(key="stream").set_value("WM adversary").run()
     at.number_input(key="T").set_value(400).run()
     _ok(at)
-    _check(at)
+    _check(_topic(at, TOPIC_SWEEP))
     info = " ".join(i.value for i in at.info)
     assert "WM made 400 mistakes in 400 rounds" in info and "a ratio of 2.00" in info
     assert "at least twice" in info and "about" not in info
@@ -145,7 +170,7 @@ def test_upload_a_stream_runs_every_master_on_it():
     at.segmented_control(key="stream").set_value("Upload").run()
     at.file_uploader(key="wm_vs_hedge_upload").upload("mine.csv", streams.to_csv(up).encode(), "text/csv").run()
     _ok(at)
-    figs = _check(at)
+    figs = _check(_topic(at, TOPIC_SWEEP))
     assert figures_by_title(at)["Weights after round 120"]                        # the uploaded T
     m_star = int((up.X != up.y[:, None]).sum(axis=0).min())
     cum = next(f for k, f in figs.items() if k.startswith("Cumulative loss"))
@@ -190,6 +215,7 @@ def _issue19_panels(at):
     from olapp.lessons.wm_vs_hedge import TUNING_TOPICS
 
     views = {}
+    _topic(at, TOPIC_TUNING)
     for topic in TUNING_TOPICS:                   # the CMU section draws one view at a time
         at.segmented_control(key="tuning").set_value(topic).run()
         _ok(at)
@@ -217,7 +243,7 @@ def _issue19_panels(at):
     per = [tr for tr in wa["data"] if tr.get("yaxis", "y") == "y"]
     assert len(per) == 2 and np.allclose(ys(per[0]), ys(per[1]), atol=1e-9)        # both sides coincide
     assert np.all(ys(trace(wa, "Σ regret side")) <= ys(trace(wa, "bound: ln n"))[0] + 1e-9)
-    sh = fig_starting(at, "Losses in [0, B]")
+    sh = fig_starting(_topic(at, "Losses in [0, B]"), "Losses in [0, B]")          # left on this view
     for curve, b in zip([tr for tr in sh["data"] if not tr["name"].startswith("bound: ")], bound_traces(sh)):
         assert_under_bound(curve, b)
     return sh
@@ -228,6 +254,7 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     _ok(at)
     sh = _issue19_panels(at)
     assert "B = 10" in sh["layout"]["title"]["text"]
+    _topic(at, TOPIC_TUNING)
     text = " ".join(c.value for c in at.caption)
     assert "never runs below the UCL one" in text and "rounding" in text
     assert any(r"\frac{2\ln 10}{0.1}" in l.value for l in latex(at))                 # the CMU form, numbers in
@@ -237,15 +264,17 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     _ok(at)
     sh = _issue19_panels(at)
     assert "B = 100" in sh["layout"]["title"]["text"]
+    assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in latex(at))
+    _topic(at, TOPIC_TUNING)
     at.segmented_control(key="tuning").set_value("Problems 3.2").run()
     assert any("β = 0 with no perfect expert" in c.value for c in at.caption)
-    assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in latex(at))
 
 
 def test_issue19_on_the_wm_adversary_the_tuned_rate_wins():
     at = run_page(PAGE, query={"stream": "WM adversary", "T": "2000", "t": "2000"})
     _ok(at)
     _issue19_panels(at)
+    _topic(at, TOPIC_TUNING)
     at.segmented_control(key="tuning").set_value("η tuned to T").run()
     avg = next(c.value for c in at.caption if c.value.startswith("After T = 2000 rounds"))
     assert "here the run tuned to T has the smaller regret per round" in avg and "WM's regret per round is 0.5" in avg

@@ -77,7 +77,7 @@ PRESETS = [
     Preset("Hedge tuned at η*",
            f"{UCL}, Hedge theorem [LW94, FS97]: at η* = √(2 ln n/m) the expected regret is at most "
            "√(2 m ln n), the lowest point of the dashed curve in the η sweep.",
-           {**_NOISY, "T": 1000}),
+           {**_NOISY, "T": 1000, "further": "The η sweep for Hedge"}),
     Preset("Exercise 3.1: deterministic WM errs twice as often",
            f"{UCL}, problem 3.1: two constant experts and an outcome that always contradicts WM's vote. WM errs "
            "every round and the two experts share those mistakes, so WM errs at least twice as often as the best "
@@ -105,11 +105,11 @@ PRESETS = [
            f"{CMU}: regret forms (1) and (2). On the WM adversary WM's regret per round stays at 1/2 and RWM's at a "
            "fixed η stays flat, while RWM re-run with η = 1/√T for each horizon T has a regret per round that "
            "falls towards 0, as its bound (1 + ln N)/√T does.",
-           {**_ADV, "T": 2000, "tuning": "η tuned to T"}),
+           {**_ADV, "T": 2000, "tuning": "η tuned to T", "further": "WM and RWM at one η, η tuned to T"}),
     Preset("Losses in [0, 100]",
            f"{UCL}, the question after Hedge's proof: with losses in [0, B], Hedge at η*/B has regret at most "
            "B√(2m ln n); left at η*, its bound carries B² instead of B.",
-           {**_NOISY, "B": 100.0}),
+           {**_NOISY, "B": 100.0, "further": "Losses in [0, B]"}),
 ]
 
 TUNING_INTRO = (
@@ -118,6 +118,28 @@ TUNING_INTRO = (
     "settings: WM's two bound forms on one run, the regret forms (1) and (2), what tuning $\\eta$ to the horizon "
     "does to the regret per round, and UCL Problems 3.2 (a $\\beta_T \\to 1$ that makes WM's 2-regret sublinear)."
 )
+
+
+TOPIC_TUNING = "WM and RWM at one η, η tuned to T"
+TOPIC_B = "Losses in [0, B]"
+TOPIC_SWEEP = "The η sweep for Hedge"
+FURTHER_TITLE = "Going further: the CMU notes' forms, losses in [0, B], the η sweep"
+FURTHER_INTRO = ("Three more views of the notes on this stream, one at a time: the CMU notes' Weighted Majority and "
+                 "what tuning η to the horizon buys, losses beyond [0, 1], and Hedge's regret across learning rates.")
+HELP_FURTHER = ("Which view to draw: the CMU notes' forms of WM and RWM (with a view selector of their own), Hedge on "
+                "losses in [0, B] (B in the settings), or Hedge's regret for 25 learning rates around η*. One at a "
+                "time; the choice travels in the page's link.")
+#: Topic -> its introduction (one drawn at a time: a projector shows one idea, a rerun stays fast).
+FURTHER = {
+    TOPIC_TUNING: TUNING_INTRO,
+    TOPIC_B: ("Losses in $[0, B]$ instead of $[0, 1]$ (the settings' *Loss range B*): the 0/1 loss matrix times $B$. "
+              "Hedge's bound assumed losses in $[0, 1]$; on the left, what dividing η by $B$ keeps and what leaving "
+              "it at η* costs."),
+    TOPIC_SWEEP: ("Hedge run again at 25 learning rates around η*, on the same stream: its regret after T rounds "
+                  "against the bound $\\ln n/\\eta + \\eta m/2$ that η* minimises."),
+}
+#: The URL settings each topic reads (a link with one topic's settings and no ``further`` opens that topic).
+FURTHER_SETTINGS = {TOPIC_TUNING: ("tuning",), TOPIC_B: ("B",)}
 
 
 # -- captions (facts computed from the run) ---------------------------------------------------------------
@@ -306,7 +328,7 @@ HELP_TUNING = ("Which view of the CMU notes to draw: WM's bound in its UCL and C
 
 def _scene(**kw) -> dict:
     """Every setting the page reads, so a link to the scene and a walk through the tour show the same run."""
-    return {**_NOISY, "heat": "WM", "tuning": TUNING_TOPICS[0], **kw}
+    return {**_NOISY, "heat": "WM", "tuning": TUNING_TOPICS[0], "further": TOPIC_TUNING, **kw}
 
 
 _WM = _scene(seed=2)
@@ -317,7 +339,7 @@ _P32 = _scene(T=2000, tuning=TUNING_TOPICS[3])
 _WA = _scene(heat="WA")
 _WA_PROOF = _scene(heat="WA", wa_loss="entropic", wa_eta=1.0)
 _HEDGE = _scene(T=1000, heat="Hedge")
-_SCALED = _scene(T=1000, heat="Hedge", B=100.0)
+_SCALED = _scene(T=1000, heat="Hedge", B=100.0, further=TOPIC_B)
 _LEADER_AT = 50
 _LEADER_EDGES = (1, 2, 6)
 _TOP_EDGES = (0.0, 0.25, 0.5, 0.9)
@@ -396,8 +418,8 @@ LECTURE = [
     Scene("The CMU form beside the UCL form", _CMU, t=None, narration=(
         r"The CMU notes write WM with weights multiplied by $1 - \eta$ ($\eta \le 1/2$) and the bound "
         r"$M \le \frac{2\ln N}{\eta} + 2(1+\eta)\,m^*$. It is the UCL bound at $\beta = 1 - \eta$ loosened by "
-        r"$\ln\frac{1}{1-\eta/2} \ge \frac{\eta}{2}$ and $\ln\frac{1}{1-\eta} \le \eta + \eta^2$, so its curve never runs below the UCL one. Scroll to *WM and RWM at one η*: "
-        f"both forms on one run at η = 1/2. ({CMU})")),
+        r"$\ln\frac{1}{1-\eta/2} \ge \frac{\eta}{2}$ and $\ln\frac{1}{1-\eta} \le \eta + \eta^2$, so its curve never runs below the UCL one. *Going "
+        f"further*, *{TOPIC_TUNING}*: both forms on one run at η = 1/2. ({CMU})")),
     Scene("WM is not no-regret; RWM with η = 1/√T is", _NOREGRET, t=None, narration=(
         r"Regret form (1): WM's $M - m^* \le m^* + 2\eta m^* + \frac{2\ln N}{\eta}$ keeps the term $m^*$ for every "
         "η, and on the WM adversary WM's regret per round stays at 1/2. **Randomized WM** follows one expert drawn "
@@ -435,5 +457,5 @@ LECTURE = [
         r"$\ell$ has the weights of Hedge at $\eta^*$ on $\ell/B$, so its regret is at most $B\sqrt{2m\ln n}$. Left at "
         r"$\eta^*$, the proof's step $e^{-x} \le 1 - x + x^2/2$ still holds, but $\sum_i v_i\ell_i^2 \le B^2$ gives "
         r"$\frac{\ln n}{\eta^*} + \frac{\eta^* B^2 m}{2}$. "
-        f"Section *Losses in [0, B]*, B = 100. ({UCL})")),
+        f"*Going further*, *Losses in [0, B]*, B = 100. ({UCL})")),
 ]
