@@ -64,6 +64,11 @@ def test_old_links_with_every_other_key():
     assert at.select_slider(key="m_max").value == 100 and at.select_slider(key="repeats").value == 20
     o2b = fig(at, "Online-to-batch")
     assert np.asarray(trace(o2b, "averaged v = (1/m) Σ w_t  (mean risk)")["x"], float)[-1] == 100
+    # section 6 now draws one topic at a time: this link carries two topics' settings, so the first opens,
+    # and the other's settings wait in the link for its topic
+    assert at.segmented_control(key="further").value == "Online to batch"
+    assert at.query_params["eg_n"] == "300" and at.query_params["eg_eta"] == "2.0"
+    at.segmented_control(key="further").set_value("Exponentiated gradient").run()
     assert at.select_slider(key="eg_n").value == 300 and at.select_slider(key="eg_eta").value == 2.0
     assert any("of the 300 features" in c.value for c in at.caption)
 
