@@ -279,9 +279,11 @@ def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None, str]:
     the JSON's digest (the element's identity)."""
     import plotly.io as pio
 
+    from .figjson import to_dict
+
     if presenting:                          # enlarge a copy: the figure may be shared
         fig = theme.present(go.Figure(fig))
-    as_dict = fig.to_dict()
+    as_dict = to_dict(fig)                  # fig.to_dict() without its deep copy (olapp.figjson)
     height = as_dict.get("layout", {}).get("height")
     spec = pio.to_json(as_dict, validate=False)
     return spec, (int(height) if isinstance(height, (int, float)) else None), cache.digest(spec)
