@@ -117,3 +117,30 @@ def test_bad_arguments():
         ob.averaged(np.zeros((1, 2)))
     with pytest.raises(StreamError):
         ob.learning_curve(ob.regression_sampler([1.0, 0.0, 0.0], 0.1), R, 0.5, 10)
+
+
+@pytest.mark.parametrize("d,m,noise", [(1, 1, 0.0), (2, 500, 0.3), (5, 37, 3.0), (20, 200, 1e-3)])
+def test_regression_sampler_draws_what_streams_regression_draws(d, m, noise):
+    """A sample is streams.regression(T=m, seed=<the next seed from rng>, u=u, noise=noise)'s (X, y), bit for bit
+    (the sampler skips building a Stream per sample, not a draw)."""
+    u = streams.regression(T=1, d=d, seed=d, norm_u=2.0).info["u"]
+    sample = ob.regression_sampler(u, noise)
+    mine, ref = np.random.default_rng(7), np.random.default_rng(7)
+    for _ in range(5):
+        X, y = sample(m, mine)
+        s = streams.regression(T=m, d=d, seed=int(ref.integers(2**32)), noise=noise, u=u)
+        assert X.dtype == s.X.dtype == y.dtype == s.y.dtype == np.float64
+        assert X.tobytes() == s.X.tobytes() and y.tobytes() == s.y.tobytes()
+        assert not X.flags.writeable and not y.flags.writeable
+    assert mine.integers(2**32) == ref.integers(2**32)       # both generators moved on alike
+
+
+def test_regression_sampler_rejects_what_streams_regression_rejects():
+    with pytest.raises(StreamError):
+        ob.regression_sampler([1.0, np.nan], 0.1)
+    with pytest.raises(StreamError):
+        ob.regression_sampler([1.0, 0.0], -1.0)
+    with pytest.raises(StreamError, match="y"):                   # y overflows to inf: the stream's own message
+        ob.regression_sampler([1.0], 1e308)(50, np.random.default_rng(0))
+    with pytest.raises(StreamError):
+        ob.regression_sampler(np.ones(2000), 0.1)(5000, np.random.default_rng(0))   # more values than a stream holds

@@ -40,6 +40,8 @@ import numpy as np
 from .. import bounds, streams
 from ..errors import StreamError
 from ..linear.widrow_hoff import widrow_hoff_many
+from ..stream import _check_size
+from ..streams.generators import regression_rows
 from ..validate import as_labels, as_matrix, check_int, check_param, check_seed
 
 __all__ = [
@@ -166,12 +168,29 @@ Sampler = Callable[[int, np.random.Generator], tuple[np.ndarray, np.ndarray]]
 
 
 def regression_sampler(u, noise: float) -> Sampler:
-    """Fresh samples from :func:`olcore.streams.regression`'s distribution with this ``u`` and noise."""
+    """Fresh samples from :func:`olcore.streams.regression`'s distribution with this ``u`` and noise.
+
+    A sample of size ``m`` drawn with ``rng`` is ``streams.regression(T=m, d=u.size,
+    seed=int(rng.integers(2**32)), noise=noise, u=u)``'s ``(X, y)``, value for value: the same
+    draws (:func:`olcore.streams.generators.regression_rows`), with ``u`` and ``noise`` checked once
+    here instead of a stream built and validated per sample (a learning curve draws 50-200 of them).
+    """
     u = np.asarray(u, dtype=float).reshape(-1)
+    d = u.size
+    u_rows = as_matrix(u, "u")[:, 0]                  # as streams.regression reads a given u
+    noise = check_param(noise, "noise", 0, None)
 
     def sample(m: int, rng: np.random.Generator):
-        s = streams.regression(T=m, d=u.size, seed=int(rng.integers(2**32)), noise=noise, u=u)
-        return s.X, s.y
+        seed = int(rng.integers(2**32))
+        m = check_int(m, "T", 1, streams.MAX_ROUNDS)
+        _check_size(m, d)
+        X, y = regression_rows(np.random.default_rng(seed), m, d, u_rows, noise)
+        if not (np.isfinite(X).all() and np.isfinite(y).all()):    # (a noise so large y overflows)
+            s = streams.regression(T=m, d=d, seed=seed, noise=noise, u=u)      # raises its StreamError
+            return s.X, s.y
+        X.setflags(write=False)
+        y.setflags(write=False)
+        return X, y
 
     return sample
 

@@ -235,11 +235,20 @@ def regression(T: int = 200, d: int = 2, seed: int = 0, noise: float = 0.1,
         u = as_matrix(u, "u")[:, 0]
         if u.shape != (d,):
             raise StreamError.bad("u", f"length {u.size}", f"length d = {d}")
+    X, y = regression_rows(rng, T, d, u, noise)
+    return from_arrays("regression", X, y, {"u": u, "noise": noise})
+
+
+def regression_rows(rng: np.random.Generator, T: int, d: int, u: np.ndarray, noise: float):
+    """The arrays ``(X, y)`` of :func:`regression`, drawn from ``rng`` with the comparator ``u`` (d,) as
+    :func:`regression` reads it, without the checks and the :class:`~olcore.stream.Stream`: for callers that
+    draw many samples of a distribution whose parameters they checked once
+    (:func:`olcore.online_to_batch.regression_sampler`)."""
     G = rng.standard_normal((T, d))
     G /= np.linalg.norm(G, axis=1, keepdims=True)
     X = G * (rng.random(T) ** (1.0 / d))[:, None]
     y = X @ u + noise * rng.standard_normal(T)
-    return from_arrays("regression", X, y, {"u": u, "noise": noise})
+    return X, y
 
 
 def simplex_stream(T: int = 500, n: int = 100, k: int = 2, noise: float = 0.05, seed: int = 0):
