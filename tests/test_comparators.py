@@ -82,6 +82,114 @@ def test_max_margin_bad_input():
         comparators.max_margin_direction([[np.nan, 0.0]], [1])
 
 
+def _max_margin_as_written(X, y, tol=1e-9, max_iter=200_000):
+    """max_margin_direction's pairwise Frank-Wolfe as it was first written (numpy call by call): the
+    reference its faster loop must follow step for step."""
+    import math
+
+    X = np.asarray(X, dtype=float)
+    Z = np.asarray(y, dtype=float)[:, None] * X
+    T, d = Z.shape
+    R = measure.radius(X)
+    if R == 0:
+        v = np.zeros(d)
+        v[0] = 1.0
+        return v, 0.0
+    eps = tol * R
+    sq = np.einsum("td,td->t", Z, Z)
+    p = np.zeros(T)
+    j = int(np.argmin(sq))
+    p[j] = 1.0
+    w = Z[j].copy()
+    best_v, best_g = None, -math.inf
+    for _ in range(max_iter):
+        nw = float(np.sqrt(w @ w))
+        if nw <= eps:
+            break
+        g = Z @ w
+        s = int(np.argmin(g))
+        if g[s] / nw > best_g:
+            best_g, best_v = g[s] / nw, w / nw
+        if nw - g[s] / nw <= eps:
+            break
+        act = np.flatnonzero(p > 0)
+        a = int(act[np.argmax(g[act])])
+        dvec = Z[s] - Z[a]
+        dd = float(dvec @ dvec)
+        if dd == 0.0:
+            break
+        step = min(max((g[a] - g[s]) / dd, 0.0), p[a])
+        if step == 0.0:
+            break
+        p[s] += step
+        p[a] -= step
+        if p[a] < 1e-15:
+            p[a] = 0.0
+        w += step * dvec
+    if best_v is None:
+        nw = float(np.sqrt(w @ w))
+        if nw > 0:
+            best_v = w / nw
+        else:
+            best_v = np.zeros(d)
+            best_v[0] = 1.0
+    v = best_v / np.linalg.norm(best_v)
+    return v, float((Z @ v).min())
+
+
+def _streams_for_the_search():
+    """Separable and not, normalised and raw, ties (small integers, repeated points, a point and its mirror),
+    tiny and huge scales, one point, d from 1 to 100, a few steps and many."""
+    rng = np.random.default_rng(17)
+    out = []
+    for i in range(48):
+        T, d = int(rng.integers(1, 90)), int(rng.choice([1, 2, 3, 5, 20, 100]))
+        if i % 4 == 0:
+            X = rng.integers(-3, 4, (T, d)).astype(float)                       # ties everywhere
+        elif i % 4 == 1:
+            X = np.repeat(rng.standard_normal((max(T // 3, 1), d)), 3, axis=0)    # repeated points
+        else:
+            X = rng.standard_normal((T, d)) * 10.0 ** rng.uniform(-6, 6)
+        if not X.any():
+            X[0, 0] = 1.0
+        if i % 2:
+            y = rng.choice([-1.0, 1.0], len(X))
+        else:
+            y = np.where(X @ rng.standard_normal(d) >= 0, 1.0, -1.0)
+        if i % 5 == 0:
+            X = X / np.maximum(np.linalg.norm(X, axis=1, keepdims=True), 1e-300)
+        out.append((X, y, [1e-9, 1e-7, 1e-3][i % 3], int(rng.choice([1, 7, 300, 3000]))))
+    out.append((np.array([[1.0, 0.5], [1.0, 0.5], [0.2, 1.0]]), np.array([1.0, -1.0, 1.0]), 1e-9, 200_000))
+    out.append((np.array([[3.0, 4.0], [-3.0, -4.0]]), np.array([1.0, 1.0]), 1e-9, 200_000))
+    return out
+
+
+def test_max_margin_direction_takes_the_steps_as_written_bit_for_bit():
+    for X, y, tol, it in _streams_for_the_search():
+        v0, g0 = _max_margin_as_written(X, y, tol, it)
+        v1, g1 = comparators.max_margin_direction(X, y, tol, it)
+        assert v1.dtype == v0.dtype and v1.tobytes() == v0.tobytes(), (X.shape, tol, it)
+        assert type(g1) is type(g0) and np.float64(g1).tobytes() == np.float64(g0).tobytes()
+
+
+def test_the_searchs_index_pair_is_numpys_argmin_and_argmax():
+    rng = np.random.default_rng(5)
+    pick = comparators._pair
+    for n in range(1, 40):
+        for kind in range(6):
+            g = rng.integers(-2, 3, n).astype(float) if kind < 3 else rng.standard_normal(n)
+            if kind in (1, 4):
+                g[rng.random(n) < 0.3] = np.nan
+            if kind in (2, 5):
+                g[rng.random(n) < 0.5] = -np.inf
+                g[rng.random(n) < 0.2] = np.inf
+            used = rng.random(n) < [0.0, 0.1, 0.5, 1.0][kind % 4]
+            s, a = pick(g, used)
+            assert s == np.argmin(g)
+            act = np.flatnonzero(used)
+            assert a == (act[np.argmax(g[act])] if act.size else -1), (g, used)
+
+
 # ---- consistent_disjunction ------------------------------------------------------------------
 
 def _consistent(X, y, S):

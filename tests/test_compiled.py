@@ -77,6 +77,21 @@ def test_batched_expert_paths_run_the_same_compiled_loops():
     assert len(wm_mod._rounds.signatures) == 1, wm_mod._rounds.signatures
 
 
+def test_the_max_margin_searchs_helper_compiles_once():
+    """comparators._pair (the search's argmin/argmax over the points in use) is compiled, warmed, and called
+    with one signature whatever stream the search runs on."""
+    from olcore import comparators
+
+    olcore.warm()
+    assert isinstance(comparators._pair, CPUDispatcher) and "max_margin_direction" in jit.KERNELS
+    rng = np.random.default_rng(2)
+    comparators.max_margin_direction(rng.integers(-2, 3, (30, 3)), np.where(rng.random(30) < 0.5, 1, -1))
+    Xr = rng.standard_normal((20, 2))
+    Xr.setflags(write=False)
+    comparators.max_margin_direction(Xr, np.where(Xr[:, 0] > 0, 1.0, -1.0), max_iter=50)
+    assert len(comparators._pair.signatures) == 1, comparators._pair.signatures
+
+
 def test_warm_in_background_starts_one_thread_per_process():
     t1 = olcore.warm_in_background()
     t2 = olcore.warm_in_background()
