@@ -313,7 +313,17 @@ def _spectrum(X, y):
     return s, c, Vt, r0
 
 
-def widrow_hoff_comparator(X, y, eta: float) -> np.ndarray:
+def widrow_hoff_spectrum(X, y) -> tuple:
+    r"""What every Theorem 1 quantity of a stream is computed from: the singular values :math:`s` of
+    :math:`X`, :math:`\mathbf c = U^\top\mathbf y`, :math:`V^\top` and the residual of :math:`\mathbf y` outside
+    :math:`X`'s column space.  Pass it as ``spectrum=`` to :func:`widrow_hoff_comparator`,
+    :func:`widrow_hoff_min`, :func:`widrow_hoff_optimal_eta` and :func:`widrow_hoff_theorem` with the
+    same ``X`` and ``y``, to compute it once for several of them (the same numbers: they compute
+    exactly this when it is not given)."""
+    return _spectrum(X, y)
+
+
+def widrow_hoff_comparator(X, y, eta: float, *, spectrum=None) -> np.ndarray:
     r"""The :math:`\mathbf u` minimising Theorem 1's right-hand side for this stream and :math:`\eta`.
 
     :math:`\frac{\|X\mathbf u - \mathbf y\|^2}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}` is a
@@ -326,12 +336,12 @@ def widrow_hoff_comparator(X, y, eta: float) -> np.ndarray:
     As :math:`\eta \to 1` it tends to the (minimum-norm) least-squares :math:`\mathbf u`.
     """
     eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
-    s, c, Vt, _ = _spectrum(X, y)
+    s, c, Vt, _ = _spectrum(X, y) if spectrum is None else spectrum
     lam = (1.0 - eta) / eta
     return Vt.T @ (s * c / (s**2 + lam))
 
 
-def widrow_hoff_min(X, y, eta):
+def widrow_hoff_min(X, y, eta, *, spectrum=None):
     r""":math:`\min_{\mathbf u}\left(\frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\right)`,
     the right-hand side of Theorem 1, for one :math:`\eta` (float) or an array of them.
 
@@ -343,7 +353,7 @@ def widrow_hoff_min(X, y, eta):
     etas = np.asarray(eta, dtype=float)
     if not np.all(np.isfinite(etas)) or np.any((etas <= 0) | (etas >= 1)):
         raise StreamError.bad("eta", f"{eta!r}", "learning rate(s) in (0, 1)")
-    return _min_from_spectrum(_spectrum(X, y), etas)
+    return _min_from_spectrum(_spectrum(X, y) if spectrum is None else spectrum, etas)
 
 
 def _min_from_spectrum(spec, etas):
@@ -357,7 +367,7 @@ def _min_from_spectrum(spec, etas):
     return float(out) if out.ndim == 0 else out
 
 
-def widrow_hoff_optimal_eta(X, y, tol: float = 1e-10) -> tuple[float, float]:
+def widrow_hoff_optimal_eta(X, y, tol: float = 1e-10, *, spectrum=None) -> tuple[float, float]:
     r"""The :math:`\eta \in (0,1)` minimising :math:`B(\eta) = \min_{\mathbf u}\left(
     \frac{L_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta}\right)`, and :math:`B` there.
 
@@ -374,7 +384,7 @@ def widrow_hoff_optimal_eta(X, y, tol: float = 1e-10) -> tuple[float, float]:
     -------
     (eta, bound) : tuple of float
     """
-    spec = _spectrum(X, y)  # one SVD; every evaluation below is O(min(T, d))
+    spec = _spectrum(X, y) if spectrum is None else spectrum  # one SVD; every evaluation below is O(min(T, d))
 
     def B(e: float) -> float:
         return _min_from_spectrum(spec, e)
@@ -408,12 +418,12 @@ class WidrowHoffBound:
     assumption: UnitBallReport
 
 
-def widrow_hoff_theorem(X, y, eta: float) -> WidrowHoffBound:
+def widrow_hoff_theorem(X, y, eta: float, *, spectrum=None) -> WidrowHoffBound:
     r"""Theorem 1's right-hand side on this stream, with the comparator attaining the minimum
     (:func:`widrow_hoff_comparator`) and the check of :math:`\|\mathbf x_t\| \le 1`."""
     A = as_matrix(X, "X")
     v = as_labels(y, A.shape[0], "y")
-    u = widrow_hoff_comparator(A, v, eta)
+    u = widrow_hoff_comparator(A, v, eta, spectrum=spectrum)
     L = float(np.sum((A @ u - v) ** 2))
     N = float(u @ u)
     return WidrowHoffBound(eta, widrow_hoff(L, N, eta), u, L, N, check_unit_ball(A))

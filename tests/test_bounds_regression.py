@@ -128,3 +128,20 @@ def test_prefix_min_is_the_bound_of_each_prefix_and_holds_for_every_prefix():
     assert np.all(linear.widrow_hoff(s.X, s.y, 0.35).cumulative_loss <= curve + 1e-12)
     with pytest.raises(StreamError):
         bounds.widrow_hoff_prefix_min(s.X, s.y, 0.35, [0])
+
+
+@pytest.mark.parametrize("T,d", [(1, 1), (40, 2), (7, 30), (300, 100), (120, 5)])
+def test_a_spectrum_passed_on_gives_the_same_numbers_as_one_computed_inside(T, d):
+    """widrow_hoff_spectrum(X, y) passed as spectrum= changes nothing, bit for bit (tall and wide X)."""
+    s = streams.regression(T=T, d=d, seed=T + d, noise=0.4, norm_u=2.0)
+    X, y = s.X, s.y
+    spec = bounds.widrow_hoff_spectrum(X, y)
+    etas = np.round(np.linspace(0.01, 0.99, 99), 4)
+    assert bounds.widrow_hoff_min(X, y, etas, spectrum=spec).tobytes() == bounds.widrow_hoff_min(X, y, etas).tobytes()
+    assert bounds.widrow_hoff_optimal_eta(X, y, spectrum=spec) == bounds.widrow_hoff_optimal_eta(X, y)
+    for eta in (0.01, 0.3, 0.99):
+        assert (bounds.widrow_hoff_comparator(X, y, eta, spectrum=spec).tobytes()
+                == bounds.widrow_hoff_comparator(X, y, eta).tobytes())
+        a, b = bounds.widrow_hoff_theorem(X, y, eta, spectrum=spec), bounds.widrow_hoff_theorem(X, y, eta)
+        assert (a.bound, a.loss_u, a.norm_u_sq, a.u.tobytes()) == (b.bound, b.loss_u, b.norm_u_sq, b.u.tobytes())
+

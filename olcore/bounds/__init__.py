@@ -44,7 +44,7 @@ from .margin import (SVMDirection, alma_margin, alma_updates, mistake_table, sec
 from ..measure import UnitBallReport, check_unit_ball, hinge_loss, margin, radius, squared_hinge_loss
 from ..comparators import (WidrowHoffBound, best_u_nonseparable, consistent_disjunction,
                            max_margin_direction, widrow_hoff_clairvoyant, widrow_hoff_comparator,
-                           widrow_hoff_min, widrow_hoff_optimal_eta, widrow_hoff_prefix_min,
+                           widrow_hoff_min, widrow_hoff_optimal_eta, widrow_hoff_prefix_min, widrow_hoff_spectrum,
                            widrow_hoff_theorem)
 
 __all__ = [
@@ -76,5 +76,5 @@ __all__ = [
     # re-exported comparator searches (olcore.comparators)
     "best_u_nonseparable", "max_margin_direction", "consistent_disjunction",
     "widrow_hoff_clairvoyant", "widrow_hoff_comparator", "widrow_hoff_min", "widrow_hoff_optimal_eta",
-    "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min",
+    "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min", "widrow_hoff_spectrum",
 ]
