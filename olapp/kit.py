@@ -129,8 +129,11 @@ class LessonPage:
         if key not in st.query_params and key not in st.session_state and settings:
             linked = [name for name, keys in settings.items() if any(k in st.query_params for k in keys)]
             default = linked[0] if len(linked) == 1 and linked[0] in topics else default
-        choice = st.segmented_control(label, names, default=default, key=key, bind="query-params",
-                                      help=help) or default
+        # in presenter mode every other control is hidden, not the choice of topic: it is the lecture's
+        # navigation (the container's key marks it for the presenter CSS, olapp.state)
+        where = st.container(key=f"topic_{key}") if self.presenting else st
+        choice = where.segmented_control(label, names, default=default, key=key, bind="query-params",
+                                         help=help) or default
         st.markdown(topics[choice])
         return choice
 

@@ -272,7 +272,8 @@ h3 { font-size: 1.45rem !important; padding: 0.2rem 0 0 0 !important; }
 .stSlider:not([class*="st-key-player"] *), .stNumberInput:not(.st-key-lecture_question *), .stSelectbox, .stMultiSelect,
 .stRadio:not(.st-key-lecture_question *),
 .stCheckbox:not([class*="st-key-player"] *), .stFileUploader, .stDownloadButton, .stTextInput,
-.stSelectSlider:not([class*="st-key-player"] *), .stButtonGroup, [data-testid="stExpander"].olab-controls,
+.stSelectSlider:not([class*="st-key-player"] *), .stButtonGroup:not([class*="st-key-topic_"] *),
+[data-testid="stExpander"].olab-controls,
 .st-key-controls, .st-key-intro { display: none !important; }
 /* a projector narrower than 1920 px (1366, 1400, 1600): the player's row keeps its labels in full;
    the key hints stay in each button's tooltip */

@@ -74,6 +74,25 @@ def test_the_step_key_advances_the_round(browser, base_url):
         ctx.close()
 
 
+def test_a_topic_choice_stays_on_the_projector_and_switches_the_view(browser, base_url):
+    """Presenter mode hides the settings, not the choice of topic (/online_svm's parts): clicking
+    "Selective sampling" there draws that part."""
+    ctx = browser.new_context(viewport=SCREEN)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{base_url}/online_svm?present=1")
+        wait_ready(page)
+        part = page.locator(".st-key-part")
+        assert part.is_visible() and part.bounding_box()["height"] > 20
+        assert not page.locator(".st-key-alpha").is_visible()          # a setting stays hidden
+        part.get_by_text("Selective sampling", exact=True).click()
+        page.wait_for_function("() => new URL(location.href).searchParams.get('part') === 'Selective sampling'",
+                               timeout=20_000)
+        page.get_by_text("Queried points after round").first.wait_for(timeout=20_000)
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("slug", LESSONS)
 def test_every_lesson_presents_its_main_chart_on_the_first_screen_and_logs_nothing(browser, base_url, server_log,
                                                                                    slug):
