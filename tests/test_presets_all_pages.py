@@ -7,6 +7,11 @@ from tests.helpers import bound_traces, figures, run_page
 
 LESSONS = [entry.path for entry in registry.lessons()]          # every lesson of the registry
 CUSTOM = "(your own settings)"
+#: Presets whose view draws no bound because the notes prove none for it: (page, preset) -> why, and a
+#: text the view must show instead (the measured claim).
+NO_BOUND = {("pages/online_svm.py", "Selective sampling: half the labels"): (
+    "the notes give the selective sampler's rule and its empirical performance on RCV1, no bound",
+    "the sampler asked for")}
 
 
 def preset_box(at):
@@ -32,7 +37,10 @@ def test_each_preset_runs_and_shows_a_bound(page):
             assert not at.exception, (page, name, [e.message for e in at.exception])
             bounds = [t for f in figures(at) for t in bound_traces(f)]
         notes = [i.value for i in at.info if name in i.value]
-        if not bounds:
+        if not bounds and (page, name) in NO_BOUND:
+            shown = " ".join(m.value for m in list(at.markdown) + list(at.caption))
+            assert NO_BOUND[page, name][1] in shown, (page, name)
+        elif not bounds:
             # a preset may deliberately break the theorem's assumption; then the page must say so
             said = " ".join(m.value for m in list(at.warning) + list(at.info) + list(at.markdown))
             assert "assumption" in said.lower() or "does not apply" in said.lower(), (page, name)
