@@ -36,7 +36,7 @@ from . import cache
 __all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "driver", "JS"]
 
 #: Most frames one play builds (long runs are sampled evenly; the last round is always a frame).
-MAX_FRAMES = 150
+MAX_FRAMES = 300
 #: Most redraws a second in the browser.
 FPS = 30
 
@@ -227,6 +227,7 @@ export default function (component) {
   p.stop = function (report) {
     if (p.raf) cancelAnimationFrame(p.raf);
     p.raf = null;
+    uncull(p);
     const nonce = p.nonce;
     p.nonce = null;
     if (report && nonce) tell(p, { nonce: nonce, round: p.round });
@@ -246,9 +247,38 @@ export default function (component) {
 
   const appRunning = () => !!document.querySelector("[data-testid=stStatusWidget]");
 
+  // While playing, the page's elements off the screen are not rendered (content-visibility: auto, at
+  // the size they have): the browser lays out and paints the whole page on every frame, and the charts
+  // and formulas below the first screen cost as much as those that move.  Scrolled into view, they are
+  // drawn as usual; Stop gives them back their own style.  (Checked again twice a second: Streamlit
+  // sometimes mounts an element afresh after the run.)
+  const ELEMENT = "[data-testid=stElementContainer]";
+  function cull(p, now) {
+    p.culledAt = now;
+    const els = Array.from(document.querySelectorAll(ELEMENT)).filter((el) => !el.__olabCulled);
+    const boxes = els.map((el) => el.getBoundingClientRect());
+    p.culled = p.culled || [];
+    els.forEach((el, n) => {
+      const b = boxes[n];
+      if (!(b.bottom < 0 || b.top > window.innerHeight) || b.height === 0) return;
+      p.culled.push([el, el.style.contentVisibility, el.style.containIntrinsicSize]);
+      el.__olabCulled = true;
+      el.style.containIntrinsicSize = b.width + "px " + b.height + "px";
+      el.style.contentVisibility = "auto";
+    });
+  }
+  function uncull(p) {
+    for (const [el, cv, size] of p.culled || []) {
+      el.style.contentVisibility = cv; el.style.containIntrinsicSize = size; el.__olabCulled = false;
+    }
+    p.culled = [];
+  }
+
   function load(gd) {
     const meta = gd.layout && gd.layout.meta;
-    if (!meta || meta.olab_play !== p.nonce || typeof meta.olab_frames !== "string") return null;
+    // (a chart's frames depend only on the run and the round they start from: any chart carrying
+    // frames was drawn for this play, or for an earlier one from the same round)
+    if (!meta || typeof meta.olab_frames !== "string") return null;
     let c = p.charts.get(gd);
     if (c && c.id === meta.olab_frames_id) return c;
     const f = JSON.parse(meta.olab_frames);
@@ -312,12 +342,14 @@ export default function (component) {
   }
 
   // plotly.js's animate draws a trace that comes back from no drawn points on top of the others:
-  // put the traces' groups back in the figure's order (what a full redraw does)
+  // put the traces' groups back in the figure's order (what a full redraw does), moving only the
+  // groups out of place: a group moved is styled, laid out and painted afresh with all its points
   function stack(gd) {
     const at = (g) => (g.__data__ && g.__data__[0] && g.__data__[0].trace) ? g.__data__[0].trace.index : 1e9;
     for (const layer of gd.querySelectorAll(".scatterlayer")) {
       const groups = Array.from(layer.children), order = groups.slice().sort((a, b) => at(a) - at(b));
-      if (order.some((g, i) => g !== groups[i])) order.forEach((g) => layer.appendChild(g));
+      for (let i = 0; i < order.length; i++)
+        if (layer.children[i] !== order[i]) layer.insertBefore(order[i], layer.children[i]);
     }
   }
 
@@ -536,16 +568,18 @@ export default function (component) {
     if (!p.nonce) return;
     p.raf = requestAnimationFrame(draw);
     if (!p.started) {
-      if (ready(now)) { p.started = true; p.t0 = now; rememberArrayAttributes(); }
+      if (ready(now)) { p.started = true; p.t0 = now; rememberArrayAttributes(); cull(p, now); }
       else if (now - p.t0 > 30000) p.stop(true);     // no chart came with frames: give the round back
       return;
     }
     if (now - p.last < 1000 / p.fps) return;
+    if (now - p.culledAt > 500) cull(p, now);
     const target = p.start + (p.speed * (now - p.t0)) / 1000;
     const gds = Array.from(document.querySelectorAll(".js-plotly-plot"));
     // where the charts are, read before any of them changes: asking after a chart's frame would make the
-    // browser lay out the page again, once per chart and tick
-    const boxes = gds.map((gd) => gd.getBoundingClientRect());
+    // browser lay out the page again, once per chart and tick (the element's box: a chart off the screen
+    // is not laid out, see cull)
+    const boxes = gds.map((gd) => (gd.closest(ELEMENT) || gd).getBoundingClientRect());
     let done = true, any = false, moved = false;
     for (let n = 0; n < gds.length; n++) {
       const gd = gds[n], c = load(gd);

@@ -241,28 +241,35 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
 
 
 def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st,
-          play: tuple[str, str] | None = None) -> None:
+          play: str | None = None) -> None:
     """Show a plotly figure: larger fonts in presenter mode, PNG export from the toolbar.
 
     The figure's JSON is computed once per figure object and presenter setting (figures built by
     memoised builders are shared by every session, see :mod:`olapp.cache`), then sent as the
     same element ``st.plotly_chart`` would send (:func:`_send_chart`).  ``play`` is
-    ``(nonce, frames JSON)`` while the round player plays in the browser (:mod:`olapp.animation`):
-    the frames travel in the chart's ``layout.meta``.
+    the frames (JSON) while the round player plays in the browser (:mod:`olapp.animation`):
+    the frames travel in the chart's ``layout.meta`` (:func:`_with_frames`).
     """
     presenting = state.presenter_mode()
     spec, height, spec_id = cache.per_object(fig, ("spec", presenting), lambda: _spec(fig, presenting))
     if play is not None:
-        import json
-
-        nonce, frames = play
-        as_dict = json.loads(spec)
-        layout = as_dict.setdefault("layout", {})
-        meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
-        layout["meta"] = {**meta, "olab_play": nonce, "olab_frames": frames, "olab_frames_id": cache.digest(frames)}
-        spec = json.dumps(as_dict, separators=(",", ":"))
-        spec_id = cache.digest(spec)
+        spec, spec_id = cache.memo(_with_frames, spec, play)
     _send_chart(spec, height, key, _chart_config(filename), where, spec_id=spec_id)
+
+
+def _with_frames(spec: str, frames: str) -> tuple[str, str]:
+    """The chart's JSON with a play's frames in ``layout.meta`` (:mod:`olapp.animation`), and its digest.
+    It depends on the settings and the round the play starts from, not on who plays: every session
+    that plays the same run from the same round is sent the same element (built once; a browser that
+    has it already is sent a reference)."""
+    import json
+
+    as_dict = json.loads(spec)
+    layout = as_dict.setdefault("layout", {})
+    meta = layout.get("meta") if isinstance(layout.get("meta"), dict) else {}
+    layout["meta"] = {**meta, "olab_frames": frames, "olab_frames_id": cache.digest(frames)}
+    spec = json.dumps(as_dict, separators=(",", ":"))
+    return spec, cache.digest(spec)
 
 
 @functools.lru_cache(maxsize=256)

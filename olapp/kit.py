@@ -258,9 +258,8 @@ class LessonPage:
             fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts ...
             caption = caption and "The caption comes with the answer."   # ... nor in their captions
         elif self._play is not None and (how := figures.recipe(fig)) is not None:
-            nonce, start, stop = self._play
-            frames = animation.frames(*how, start, stop)
-            play = (nonce, frames) if frames is not None else None
+            _, start, stop = self._play
+            play = animation.frames(*how, start, stop)
         controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", where=where, play=play)
         if caption:
             where.caption(caption)

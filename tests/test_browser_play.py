@@ -15,6 +15,19 @@ SCREEN = {"width": 1920, "height": 1080}
 STATE = "() => { const p = (window.__olabPlayers || {}).t; return p ? {nonce: p.nonce, advances: p.advances, round: p.round} : null }"
 
 
+#: The page's elements off and on the screen: their content-visibility and contain-intrinsic-size as
+#: set on the element (empty when not set).
+CULLED = """() => {
+  const out = {off: [], on: []};
+  for (const el of document.querySelectorAll("[data-testid=stElementContainer]")) {
+    const b = el.getBoundingClientRect();
+    if (b.height === 0) continue;
+    out[(b.bottom < 0 || b.top > window.innerHeight) ? "off" : "on"].push([el.style.contentVisibility, el.style.containIntrinsicSize]);
+  }
+  return out;
+}"""
+
+
 def _t(page) -> int | None:
     got = parse_qs(urlparse(page.url).query).get("t")
     return int(got[0]) if got else None
@@ -61,8 +74,15 @@ def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
         page.locator("h1").first.click()
         page.keyboard.press("k")
         page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.advances >= 2; }}", timeout=90_000)
+        # while it plays, the page's elements off the screen are not rendered, at the size they had (an
+        # element Streamlit mounts afresh is caught within half a second)
+        culled = f"() => {{ const c = ({CULLED})(); return c.off.length && c.off.every(([cv, size]) => cv === 'auto' && size); }}"
+        page.wait_for_function(culled, timeout=5_000)
+        assert not any(cv for cv, _ in page.evaluate(CULLED)["on"])
         page.keyboard.press("k")                           # Pause, in the browser
         page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && !s.nonce; }}", timeout=60_000)
+        paused = page.evaluate(CULLED)
+        assert not any(cv or size for cv, size in paused["off"] + paused["on"]), paused
         # Play from the end put t=0 in the link at once; wait for the rerun that brings the paused round
         page.wait_for_function("() => !['0', null].includes(new URL(location.href).searchParams.get('t'))",
                                timeout=60_000)
