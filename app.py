@@ -23,9 +23,10 @@ import streamlit as st  # noqa: E402
 import olcore  # noqa: E402
 from olapp import registry, serving, state, turns  # noqa: E402
 
-# Once per process (a no-op after): the server's event loop woken once per batch of a run's messages
-# (olapp.serving).
+# Once per process (a no-op after): the server's event loop woken once per batch of a run's messages,
+# and the garbage collector run less often (olapp.serving).
 serving.install()
+serving.collect_less()
 
 
 #: The page icon ships with the app (a Material icon name would make the browser fetch it from Google's font service).

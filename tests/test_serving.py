@@ -153,3 +153,21 @@ def test_the_sender_is_woken_only_when_it_is_not_already_due(loop_thread):
     assert done.wait(5)
     serving._enqueued_some_message(runtime)           # ... so the next message wakes it again
     assert len(wakeups) == 2
+
+
+def test_the_server_collects_garbage_less_often():
+    import gc
+
+    import app  # noqa: F401 - as the server imports it
+
+    assert gc.get_threshold()[0] >= serving.GC_THRESHOLD
+    t0, t1, t2 = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 11, 12)
+        serving.collect_less()
+        assert gc.get_threshold() == (serving.GC_THRESHOLD, 11, 12)      # the older generations' kept
+        gc.set_threshold(0, 11, 12)
+        serving.collect_less()
+        assert gc.get_threshold()[0] == 0                                  # disabled stays disabled
+    finally:
+        gc.set_threshold(t0, t1, t2)
