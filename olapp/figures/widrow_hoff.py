@@ -81,12 +81,14 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
     if idx.size > 400:
         idx = np.unique(np.r_[downsample(t + 1, 400), t])
     path = W[idx]
-    fig.add(scatter(path[:, 0], path[:, 1], f"trajectory w_1 … w_{t + 1}", mode="lines+markers",
+    # (the traces' names and hover texts do not depend on t: a frame of Play then moves their points
+    # alone, instead of redrawing the chart with its contours; the round is in the title and the hover)
+    fig.add(scatter(path[:, 0], path[:, 1], "trajectory w_1, w_2, …", mode="lines+markers",
                     line=dict(color=theme.ORANGE, width=2), marker=dict(size=4, color=theme.ORANGE),
                     customdata=idx + 1, hovertemplate="w_%{customdata} = (%{x:.6g}, %{y:.6g})<extra></extra>"))
-    fig.add(scatter([W[t, 0]], [W[t, 1]], f"w_{t + 1} (after {t} rounds)", mode="markers",
+    fig.add(scatter([W[t, 0]], [W[t, 1]], "w_{t+1}, the weights now", mode="markers",
                     marker=dict(size=14, color=theme.VERMILLION, line=dict(width=1.5, color="white")),
-                    hovertemplate=f"w_{t + 1} = (%{{x:.6g}}, %{{y:.6g}})<extra></extra>"))
+                    customdata=[t + 1], hovertemplate="w_%{customdata} = (%{x:.6g}, %{y:.6g})<extra></extra>"))
     if u_ls is not None:
         fig.add(scatter([u_ls[0]], [u_ls[1]], "clairvoyant u (least squares)", mode="markers",
                         marker=dict(symbol="star", size=18, color=theme.GREEN, line=dict(width=1, color="black")),
@@ -97,13 +99,16 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
                         hovertemplate="bound-minimising u* = (%{x:.6g}, %{y:.6g})<extra></extra>"))
         r = float(np.linalg.norm(W[t] - np.asarray(u_star, float)))
         a = np.linspace(0, 2 * np.pi, 121)
-        fig.add(scatter(u_star[0] + r * np.cos(a), u_star[1] + r * np.sin(a), f"‖w_{t + 1} − u*‖ = √Φ = {r:.3g}",
-                        mode="lines", line=dict(color=theme.PURPLE, width=1.5, dash="dot"), hoverinfo="skip"))
+        fig.add(scatter(u_star[0] + r * np.cos(a), u_star[1] + r * np.sin(a), "radius ‖w_{t+1} − u*‖ = √Φ_{t+1}",
+                        mode="lines", line=dict(color=theme.PURPLE, width=1.5, dash="dot"),
+                        customdata=np.full(a.size, r), hovertemplate="‖w − u*‖ = √Φ = %{customdata:.3g}<extra></extra>"))
+        title = f"Weight plane after {t} round(s): ‖w_{t + 1} − u*‖ = {r:.3g}"
+    else:
+        title = f"Weight plane after {t} round(s)"
     lay = axes("w₁ (weight of feature 1)", "w₂ (weight of feature 2)")
     lay["xaxis"].update(range=[xs[0], xs[-1]], constrain="domain")
     lay["yaxis"].update(range=[ys[0], ys[-1]], scaleanchor="x", scaleratio=1, constrain="domain")
-    return fig.build({"title": {"text": f"Weight plane after {t} round(s)"}, "hovermode": "closest", **lay},
-                     height=height)
+    return fig.build({"title": {"text": title}, "hovermode": "closest", **lay}, height=height)
 
 
 @figure(animated=True)
