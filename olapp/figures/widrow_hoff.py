@@ -86,7 +86,7 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
     fig.add(scatter(path[:, 0], path[:, 1], "trajectory w_1, w_2, …", mode="lines+markers",
                     line=dict(color=theme.ORANGE, width=2), marker=dict(size=4, color=theme.ORANGE),
                     customdata=idx + 1, hovertemplate="w_%{customdata} = (%{x:.6g}, %{y:.6g})<extra></extra>"))
-    fig.add(scatter([W[t, 0]], [W[t, 1]], "w_{t+1}, the weights now", mode="markers",
+    fig.add(scatter([W[t, 0]], [W[t, 1]], "the weights now", mode="markers",
                     marker=dict(size=14, color=theme.VERMILLION, line=dict(width=1.5, color="white")),
                     customdata=[t + 1], hovertemplate="w_%{customdata} = (%{x:.6g}, %{y:.6g})<extra></extra>"))
     if u_ls is not None:
@@ -99,7 +99,7 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
                         hovertemplate="bound-minimising u* = (%{x:.6g}, %{y:.6g})<extra></extra>"))
         r = float(np.linalg.norm(W[t] - np.asarray(u_star, float)))
         a = np.linspace(0, 2 * np.pi, 121)
-        fig.add(scatter(u_star[0] + r * np.cos(a), u_star[1] + r * np.sin(a), "radius ‖w_{t+1} − u*‖ = √Φ_{t+1}",
+        fig.add(scatter(u_star[0] + r * np.cos(a), u_star[1] + r * np.sin(a), "radius ‖w − u*‖ = √Φ, the potential",
                         mode="lines", line=dict(color=theme.PURPLE, width=1.5, dash="dot"),
                         customdata=np.full(a.size, r), hovertemplate="‖w − u*‖ = √Φ = %{customdata:.3g}<extra></extra>"))
         title = f"Weight plane after {t} round(s): ‖w_{t + 1} − u*‖ = {r:.3g}"
