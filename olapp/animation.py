@@ -233,13 +233,20 @@ export default function (component) {
     if (report && nonce) tell(p, { nonce: nonce, round: p.round });
   };
 
-  // The round reached goes back to the server a moment later, once the app is idle: a rerun requested
-  // in the same instant as another (PageUp pressed as the play ends) can make Streamlit drop the other's
-  // button click, when the second request interrupts the first run before its callbacks ran.
+  // The round reached goes back to the server a moment later, once the app is idle and no key or click
+  // came in the last second: a rerun requested in the same instant as another (PageUp pressed as the
+  // play ends) can make Streamlit drop the other's button click, when the second request interrupts the
+  // first run before its callbacks ran, and on a busy machine that first run can take a while to start.
+  if (!window.__olabInput) {
+    window.__olabInput = { at: -1e9 };
+    for (const type of ["keydown", "pointerdown"])
+      window.addEventListener(type, () => { window.__olabInput.at = performance.now(); }, true);
+  }
   function tell(p, stopped) {
     const t0 = performance.now();
     const send = () => {
-      if (appRunning() && performance.now() - t0 < 5000) return setTimeout(send, 100);
+      const busy = appRunning() || performance.now() - window.__olabInput.at < 1000;
+      if (busy && performance.now() - t0 < 5000) return setTimeout(send, 100);
       try { p.setTriggerValue("stopped", stopped); } catch (e) { /* the player is gone: nothing to tell */ }
     };
     setTimeout(send, 300);
