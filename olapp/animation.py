@@ -11,16 +11,20 @@ How it works:
   is stored once) and the layout keys that differ from the current figure (the round marker, a
   title).  This is computed once per settings and shared by every session (:mod:`olapp.cache`).
 - The frames travel inside the chart's own JSON (``layout.meta``), so they arrive with the chart.
+  That JSON depends only on the run and the round the play starts from (no session's mark in it):
+  it too is built once and shared, and a browser that has it already is sent a reference.
 - One small component per player (:func:`driver`, Streamlit's ``st.components.v2``) runs in the
-  page: it finds every visible chart that carries this play's frames and moves them all to the
+  page: it finds every visible chart that carries frames and moves them all to the
   player's round, at most :data:`FPS` times a second.  When a frame keeps the chart's traces and
   only the points of some scatter traces change, it redraws just those (``Plotly.animate`` without
   a full redraw) and the layout items that moved (``Plotly.relayout`` by path; the round marker, a
   line and its label, and a plain title are changed in place in the SVG: a relayout would replot the
   chart's layout); otherwise it redraws the chart (``Plotly.react``), which costs every point of every trace.  Builders keep frames cheap
-  by keeping their traces fixed (:func:`olapp.figures.points_by_round`).  Pause (the player's
-  button or its key) and the end of the run send the round reached back to the server once, so the
-  link and the scrubber show where the animation stopped.
+  by keeping their traces fixed (:func:`olapp.figures.points_by_round`) and their names and hover
+  texts independent of the round.  While it plays, the page's elements off the screen are not
+  rendered (``content-visibility: auto`` at their size): the browser lays out and paints the whole
+  page on every frame.  Pause (the player's button or its key) and the end of the run send the round
+  reached back to the server once, so the link and the scrubber show where the animation stopped.
 """
 
 from __future__ import annotations
