@@ -183,11 +183,9 @@ def _span(ss, key: str, T: int) -> tuple[int, int] | None:
     return (start, stop) if start < stop else None
 
 
-def playing(key: str, T: int) -> tuple[str, int, int] | None:
-    """``(nonce, start, stop)`` while the player ``key`` over rounds ``0..T`` plays in the browser, else ``None``."""
-    ss = st.session_state
-    span = _span(ss, key, T)
-    return None if span is None else (ss[f"{key}_nonce"], *span)
+def playing(key: str, T: int) -> tuple[int, int] | None:
+    """``(start, stop)`` while the player ``key`` over rounds ``0..T`` plays in the browser, else ``None``."""
+    return _span(st.session_state, key, T)
 
 
 def show_error(exc: Exception, what: str = "") -> None:

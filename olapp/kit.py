@@ -79,7 +79,7 @@ class LessonPage:
         self.source_choice: str | None = None
         self._upload_kind: str | None = None
         self._uploaded: _streams.Stream | None = None
-        self._play: tuple[str, int, int] | None = None     # (nonce, start, stop) while a player plays
+        self._play: tuple[int, int] | None = None          # (start, stop) while a player plays
         st.title(title or self.lesson.title)
         self.tour = self._lecture()
 
@@ -258,8 +258,7 @@ class LessonPage:
             fig = lecture.hide_future(fig, held)      # a question is open: no answer on the charts ...
             caption = caption and "The caption comes with the answer."   # ... nor in their captions
         elif self._play is not None and (how := figures.recipe(fig)) is not None:
-            _, start, stop = self._play
-            play = animation.frames(*how, start, stop)
+            play = animation.frames(*how, *self._play)
         controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", where=where, play=play)
         if caption:
             where.caption(caption)

@@ -81,9 +81,9 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
     if idx.size > 400:
         idx = np.unique(np.r_[downsample(t + 1, 400), t])
     path = W[idx]
-    # (the traces' names and hover texts do not depend on t: a frame of Play then moves their points
-    # alone, instead of redrawing the chart with its contours; the round is in the title and the hover)
-    # (a dot per step while they can be told apart; a long path is a line, cheaper to redraw)
+    # The traces' names and hover texts do not depend on t (the round is in the title and the hover): a
+    # frame of Play then moves their points alone instead of redrawing the contours.  A dot per step while
+    # the steps can be told apart; a long path is a line, cheaper to redraw.
     fig.add(scatter(path[:, 0], path[:, 1], "trajectory w_1, w_2, …", mode="lines+markers" if t < 250 else "lines",
                     line=dict(color=theme.ORANGE, width=2), marker=dict(size=4, color=theme.ORANGE),
                     customdata=idx + 1, hovertemplate="w_%{customdata} = (%{x:.6g}, %{y:.6g})<extra></extra>"))
