@@ -25,19 +25,23 @@ How it works:
   rendered (``content-visibility: auto`` at their size): the browser lays out and paints the whole
   page on every frame.  Pause (the player's button or its key) and the end of the run send the round
   reached back to the server once, so the link and the scrubber show where the animation stopped.
+- The words move too.  The page's texts of the round (the tally, readouts, status lines, the
+  captions of moving charts: :meth:`olapp.kit.LessonPage.at_round`) come as one markdown element
+  each, with a block per round where the text changes (:func:`texts`, :func:`live_body`); the driver
+  shows the block of the round the charts have reached, and puts the scrubber's thumb there.
 """
 
 from __future__ import annotations
 
 import inspect
 import json
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from . import cache
 
-__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "driver", "JS"]
+__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "texts", "live_body", "driver", "JS"]
 
 #: Most frames one play builds (long runs are sampled evenly; the last round is always a frame).
 MAX_FRAMES = 300
@@ -197,6 +201,43 @@ def frames(builder: Callable, args: tuple, kwargs: dict, start: int, T: int) -> 
         return None
 
 
+def texts(fn: Callable, args: tuple, start: int, T: int) -> tuple[tuple[int, Any], ...]:
+    """What ``fn(*args, r)`` shows over :func:`frame_rounds` while playing from ``start`` to ``T``:
+    ``(round, value)`` pairs, a value given once from the round where it first shows (a run of equal
+    values is one pair).  Computed once per run and start round, shared by every session."""
+    try:
+        return cache.memo(_texts, fn, tuple(args), int(start), int(T))
+    except cache.Uncacheable:
+        return _texts(fn, tuple(args), int(start), int(T))
+
+
+def _texts(fn: Callable, args: tuple, start: int, T: int) -> tuple[tuple[int, Any], ...]:
+    out: list[tuple[int, Any]] = []
+    for r in frame_rounds(start, T):
+        value = fn(*args, int(r))
+        if not out or out[-1][1] != value:
+            out.append((int(r), value))
+    return tuple(out)
+
+
+def live_body(frames: Sequence[tuple[int, str]], raw: bool = False) -> str:
+    """One markdown body (``unsafe_allow_html``) holding every frame's markdown (``raw``: HTML), each in
+    a block ``<div data-olab-round="r">`` of the round it first shows; all but the first are hidden, and
+    the driver shows the block of the round the charts have reached.  Markdown and formulas inside the
+    blocks are rendered by Streamlit as usual."""
+    return "\n\n".join(f'<div data-olab-round="{r}"{" hidden" if i else ""}>\n\n{text if raw else _html_safe(text)}\n\n</div>'
+                        for i, (r, text) in enumerate(frames))
+
+
+def _html_safe(text: str) -> str:
+    """Markdown that stays markdown inside an HTML block: a ``<`` that could open a tag is written as
+    an entity, outside formulas (where an entity would be read as it is written)."""
+    parts = text.split("$")
+    for i in range(0, len(parts), 2):                 # outside $...$
+        parts[i] = parts[i].replace("<", "&lt;")
+    return "$".join(parts)
+
+
 #: The driver: finds this play's charts, redraws them together, reports the round where it stopped.
 JS = r"""
 export default function (component) {
@@ -223,6 +264,7 @@ export default function (component) {
     }, true);
   }
   p.setTriggerValue = setTriggerValue;
+  p.key = key;
   p.button = data.button;
   p.pauseKey = (data.pause_key || "k").toLowerCase();
 
@@ -232,6 +274,7 @@ export default function (component) {
     if (p.raf) cancelAnimationFrame(p.raf);
     p.raf = null;
     uncull(p);
+    if (p.started) { follow(p, p.round); scrub(p, p.round); }     // every view at the round reported
     const nonce = p.nonce;
     p.nonce = null;
     if (report && nonce) tell(p, { nonce: nonce, round: p.round });
@@ -283,6 +326,56 @@ export default function (component) {
       el.style.contentVisibility = cv; el.style.containIntrinsicSize = size; el.__olabCulled = false;
     }
     p.culled = [];
+  }
+
+  // The texts that follow the round (olapp.kit: the tally, readouts, captions): each is one markdown
+  // element holding a block per round where its text changes (data-olab-round), all but one hidden; the
+  // block of the round reached is shown.  Found again with the culling, twice a second.
+  function findTexts(p) {
+    const by = new Map();
+    for (const el of document.querySelectorAll("[data-olab-round]")) {
+      if (!by.has(el.parentElement)) by.set(el.parentElement, []);
+      by.get(el.parentElement).push(el);
+    }
+    p.texts = Array.from(by.values()).map((els) => ({
+      els: els, rounds: els.map((el) => +el.dataset.olabRound), shown: els.findIndex((el) => !el.hidden) }));
+  }
+  function follow(p, round) {
+    for (const g of p.texts || []) {
+      let i = 0;
+      while (i + 1 < g.rounds.length && g.rounds[i + 1] <= round) i++;
+      if (i === g.shown) continue;
+      g.els.forEach((el, k) => { el.hidden = k !== i; });
+      g.shown = i;
+    }
+  }
+
+  // The player's scrubber shows the round reached too: its thumb, its value and the filled part of its
+  // track (a gradient of the track's class, overridden in place until Streamlit draws the slider with
+  // another value: the server's rerun after the play, which moves it there itself).  React writes these
+  // again whenever the slider's value changes.
+  function scrub(p, round) {
+    const box = document.querySelector(".st-key-" + p.key + " [data-testid=stSlider]");
+    const input = box && box.querySelector("input[type=range]");
+    const thumb = input && input.closest("[data-rac][style]");
+    if (!thumb || p.scrubbed === round) return;
+    const lo = +input.min, hi = +input.max, pct = hi > lo ? (100 * (round - lo)) / (hi - lo) : 0;
+    p.scrubbed = round;
+    thumb.style.left = pct + "%";
+    input.setAttribute("aria-valuetext", String(round));
+    const label = box.querySelector("[data-testid=stSliderThumbValue] p");
+    if (label && label.firstChild && label.firstChild.nodeType === 3) label.firstChild.nodeValue = String(round);
+    const track = thumb.parentElement && thumb.parentElement.firstElementChild;
+    if (!track || track === thumb) return;
+    const fill = getComputedStyle(track).backgroundImage, stops = fill.match(/[\d.]+%/g);
+    if (!track.__olabFill) {
+      if (!stops || stops.length !== 4) return;
+      track.__olabFill = fill;
+      const seen = new MutationObserver(() => { track.style.backgroundImage = ""; seen.disconnect(); track.__olabFill = null; });
+      seen.observe(track, { attributes: true, attributeFilter: ["class"] });
+    }
+    let k = 0;
+    track.style.backgroundImage = track.__olabFill.replace(/[\d.]+%/g, (m) => (k++ < 2 ? m : pct + "%"));
   }
 
   function load(gd) {
@@ -579,23 +672,24 @@ export default function (component) {
     if (!p.nonce) return;
     p.raf = requestAnimationFrame(draw);
     if (!p.started) {
-      if (ready(now)) { p.started = true; p.t0 = now; rememberArrayAttributes(); cull(p, now); }
+      if (ready(now)) { p.started = true; p.t0 = now; rememberArrayAttributes(); cull(p, now); findTexts(p); }
       else if (now - p.t0 > 30000) p.stop(true);     // no chart came with frames: give the round back
       return;
     }
     if (now - p.last < 1000 / p.fps) return;
-    if (now - p.culledAt > 500) cull(p, now);
+    if (now - p.culledAt > 500) { cull(p, now); findTexts(p); }
     const target = p.start + (p.speed * (now - p.t0)) / 1000;
     const gds = Array.from(document.querySelectorAll(".js-plotly-plot"));
     // where the charts are, read before any of them changes: asking after a chart's frame would make the
     // browser lay out the page again, once per chart and tick (the element's box: a chart off the screen
     // is not laid out, see cull)
     const boxes = gds.map((gd) => (gd.closest(ELEMENT) || gd).getBoundingClientRect());
-    let done = true, any = false, moved = false;
+    let done = true, any = false, moved = false, at = -1;
     for (let n = 0; n < gds.length; n++) {
       const gd = gds[n], c = load(gd);
       if (!c) continue;
       any = true;
+      for (const r of c.f.rounds) if (r <= target && r > at) at = r;
       const box = boxes[n];                         // off-screen charts wait (the server redraws all at the end)
       if (box.bottom < 0 || box.top > window.innerHeight) { if (c.f.rounds[c.f.rounds.length - 1] > target) done = false; continue; }
       const rounds = c.f.rounds;
@@ -613,9 +707,11 @@ export default function (component) {
           p.drawMs += performance.now() - t1;     // reported by benchmarks.play
         });
         moved = true;
-        p.round = rounds[i];
       }
     }
+    // the round reached: the last frame's round the clock has passed (a chart off the screen waits for it,
+    // one still drawing its last frame draws it next); the texts and the scrubber show it
+    if (at >= 0) { p.round = at; follow(p, at); scrub(p, at); }
     if (moved) p.advances += 1;               // redraws of the lesson's views (all charts at once)
     p.last = now;
     if (!any || done) p.stop(true);
@@ -624,6 +720,7 @@ export default function (component) {
   if (data.nonce && data.nonce !== p.nonce) {
     if (p.nonce) p.stop(false);
     p.nonce = data.nonce; p.start = data.start; p.round = data.start; p.charts = new Map();
+    p.scrubbed = null;
     p.t0 = performance.now(); p.last = -1e9; p.advances = 0; p.drawMs = 0; p.full = 0; p.started = false; p.seen = -1; p.since = 0;
     p.raf = requestAnimationFrame(draw);
   } else if (data.nonce && data.nonce === p.nonce && data.speed !== p.speed) {

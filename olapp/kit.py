@@ -29,11 +29,17 @@ What it owns, once for every lesson:
   scene's question once the lesson's analysis has run (:meth:`LessonPage.run`).
 - The round player, charts with captions (presenter fonts applied here only), the theorem
   box from a :class:`olcore.bounds.BoundReport`, the proof section, download and show-code.
+- **Texts of the round** (:meth:`LessonPage.at_round`): the tally, readouts, status lines and the
+  captions of moving charts are given as ``fn(*args, t)``; while the player plays they move with
+  the charts (every frame's text is sent with the play, and the player's driver shows the one of
+  the round reached, :mod:`olapp.animation`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import html
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -45,7 +51,7 @@ from olcore import streams as _streams
 from . import animation, cache, controls, figures, lecture, registry, state
 from .cache import stream_hash
 
-__all__ = ["LessonPage", "UPLOAD", "stream_hash"]
+__all__ = ["LessonPage", "AtRound", "UPLOAD", "stream_hash"]
 
 #: The one label of the upload source on every lesson.
 UPLOAD = "Upload"
@@ -68,6 +74,55 @@ def _small(text: str) -> str:
     """``text`` as a small grey line inside a markdown element (what ``st.caption`` shows, without an
     element of its own); its square brackets are escaped so that they do not end the directive."""
     return ":gray[:small[" + text.replace("[", "\\[").replace("]", "\\]") + "]]"
+
+
+@dataclasses.dataclass(frozen=True)
+class AtRound:
+    """What a text shows at the player's round: ``fn(*args, t)``.  Made by :meth:`LessonPage.at_round`
+    and given to :meth:`LessonPage.live`, :meth:`LessonPage.tally`, :meth:`LessonPage.readout` or as a
+    chart's caption: while the player plays, the kit computes it for every frame's round too
+    (:func:`olapp.animation.texts`), and the text moves with the charts."""
+
+    fn: Callable[..., Any]
+    args: tuple
+    t: int
+
+    def at(self, r: int) -> Any:
+        return self.fn(*self.args, r)
+
+    @property
+    def now(self) -> Any:
+        return self.at(self.t)
+
+
+def _tally_line(rows: Callable[..., Sequence[tuple[str, float, Any]]], args: tuple, T: int,
+                note: Callable[..., str] | None, note_args: tuple, t: int) -> str:
+    """The tally's line after ``t`` of ``T`` rounds (:meth:`LessonPage.tally`): ``rows(*args, t)``
+    against their bounds, then ``note(*note_args, t)`` (or ``note_args[0]``, a fixed note)."""
+    parts = []
+    for what, measured, report in rows(*args, t):
+        text = f"{what} **{_num(measured)}**"
+        if report is not None and not (t == 0 and report.curve is not None):
+            # (before round 1 a bound drawn as a curve has no value of its own: only the measure is shown)
+            if report.applies:
+                bound = report.at(min(t, report.T or t))
+                text += f" ≤ {report.formula.split(': ', 1)[-1]} = **{_num(bound)}**"
+            else:
+                text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
+        parts.append(text)
+    end = note(*note_args, t) if note is not None else note_args[0]
+    return f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {end}" if end else ".")
+
+
+def _metrics_html(items: Mapping[str, str]) -> str:
+    """A readout's row of numbers as HTML drawn like ``st.metric``'s (a label over a large value), for
+    the frames of a readout while the player plays (:meth:`LessonPage.readout`)."""
+    cells = "".join(
+        '<div style="flex:1 1 auto">'
+        f'<div style="font-size:0.875rem;line-height:1.6;margin-bottom:0.25rem">{html.escape(str(label))}</div>'
+        f'<div style="font-size:2.25rem;line-height:1.2;padding-bottom:0.25rem">{html.escape(str(value))}</div></div>'
+        for label, value in items.items())
+    return f'<div style="display:flex;flex-wrap:wrap;gap:1rem">{cells}</div>'
 
 
 class LessonPage:
@@ -220,38 +275,64 @@ class LessonPage:
         self._play = controls.playing(key, int(T))
         return t
 
-    def readout(self, items: Mapping[str, str], helps: Mapping[str, str] | None = None) -> None:
-        """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...)."""
+    def at_round(self, t: int, fn: Callable[..., Any], *args) -> AtRound:
+        """``fn(*args, t)``, a text of the player's round ``t`` that moves with the charts while the
+        player plays: give it to :meth:`live`, :meth:`tally`, :meth:`readout` or as a chart's caption.
+        ``fn`` is a named function and ``args`` are what :meth:`run` accepts (it is memoised)."""
+        return AtRound(fn, tuple(args), int(t))
+
+    def _following(self, text: AtRound | Any) -> tuple[tuple[int, Any], ...] | None:
+        """The frames of a text while the player plays and no question holds the round, else ``None``."""
+        if not isinstance(text, AtRound) or self._play is None or self.holding is not None:
+            return None
+        frames = animation.texts(text.fn, text.args, *self._play)
+        return frames if len(frames) > 1 else None
+
+    def live(self, text: AtRound | str, *, caption: bool = False, where=st) -> None:
+        """Markdown (``caption``: a caption) that depends on the round (:meth:`at_round`): while the
+        player plays, the text of the round the charts have reached."""
+        show = where.caption if caption else where.markdown
+        frames = self._following(text)
+        if frames is None:
+            value = text.now if isinstance(text, AtRound) else text
+            if value:
+                show(value)
+            return
+        show(animation.live_body(frames), unsafe_allow_html=True)
+
+    def readout(self, items: Mapping[str, str] | AtRound, helps: Mapping[str, str] | None = None) -> None:
+        """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...); with
+        :meth:`at_round`, numbers of the round the charts have reached while the player plays."""
+        frames = self._following(items)
+        if frames is not None:           # one element, a row per frame, drawn like the metrics
+            st.markdown(animation.live_body([(r, _metrics_html(row)) for r, row in frames], raw=True),
+                        unsafe_allow_html=True)
+            return
+        items = items.now if isinstance(items, AtRound) else items
         row = st.container(horizontal=True)          # one flex row (columns would be a block each)
         held = self.holding is not None             # a question is open: the run's totals wait for the answer
         for label, value in items.items():
             row.metric(label, "…" if held else value,
                        help="Shown once the scene's question is answered." if held else (helps or {}).get(label))
 
-    def tally(self, t: int, T: int, rows: Sequence[tuple[str, float, Any]], note: str = "", where=st) -> None:
+    def tally(self, rows: AtRound, T: int, note: str | AtRound = "", where=st) -> None:
         """The live readout beside the main picture: after ``t`` of ``T`` rounds, each measured
-        quantity against its theorem's bound at round ``t``.
+        quantity against its theorem's bound at round ``t``; it moves with the charts while playing.
 
-        ``rows`` are ``(what, measured, report)`` with ``report`` an :class:`olcore.BoundReport`
-        (or ``None`` for a quantity without a bound), e.g. ``("mistakes", 5, a.novikoff)``.
+        ``rows`` (:meth:`at_round`) gives at round ``t`` the rows ``(what, measured, report)``, with
+        ``report`` an :class:`olcore.BoundReport` (or ``None`` for a quantity without a bound), e.g.
+        ``("mistakes", 5, a.novikoff)``; ``note`` ends the line (a text, or one of the round).
         """
-        parts = []
-        for what, measured, report in rows:
-            text = f"{what} **{_num(measured)}**"
-            if report is not None and not (t == 0 and report.curve is not None):
-                # (before round 1 a bound drawn as a curve has no value of its own: only the measure is shown)
-                if report.applies:
-                    bound = report.at(min(t, report.T or t))
-                    text += f" ≤ {report.formula.split(': ', 1)[-1]} = **{_num(bound)}**"
-                else:
-                    text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
-            parts.append(text)
-        if self.tour is not None and self.tour.holding is not None:
+        if self.holding is not None:
             note = ""                                   # a question is open: no word on the whole run
-        where.markdown(f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {note}" if note else "."))
+        if isinstance(note, AtRound):
+            self.live(AtRound(_tally_line, (rows.fn, rows.args, T, note.fn, note.args), rows.t), where=where)
+        else:
+            self.live(AtRound(_tally_line, (rows.fn, rows.args, T, None, (note,)), rows.t), where=where)
 
-    def chart(self, fig: go.Figure, caption: str = "", *, key: str, where=st) -> None:
-        """A figure with its caption; presenter fonts and PNG export are applied here."""
+    def chart(self, fig: go.Figure, caption: str | AtRound = "", *, key: str, where=st) -> None:
+        """A figure with its caption (a text, or one of the round: :meth:`at_round`); presenter fonts
+        and PNG export are applied here."""
         held = self.tour.holding if self.tour is not None else None
         play = None
         if held is not None:
@@ -260,8 +341,9 @@ class LessonPage:
         elif self._play is not None and (how := figures.recipe(fig)) is not None:
             play = animation.frames(*how, *self._play)
         controls.chart(fig, key=key, filename=f"{self.lesson.slug}_{key}", where=where, play=play)
-        if caption:
-            where.caption(caption)
+        if caption:                 # a caption of the round moves with its chart (if the chart moves)
+            self.live(caption if play is not None or not isinstance(caption, AtRound) else caption.now,
+                      caption=True, where=where)
 
     def table(self, data, *, where=st, **options) -> None:
         """A table (``st.dataframe`` options): its element is built once for every session showing the

@@ -35,7 +35,7 @@ if source != YOU:
     stream = page.stream(halving.make_stream, text.CODES.get(source), n, T, p_wrong, extra, seed)
     a = page.run(halving.analyse, stream)
     t = page.player(a.T, events=a.trace.mistakes)
-    page.tally(t, a.T, [("mistakes", a.cum_mistakes[t - 1] if t else 0, a.bound), ("experts left", a.sizes[t], a.ceiling)])
+    page.tally(page.at_round(t, text.tally, a), a.T)
 else:
     if ss.get("halving_game") != (n, seed):          # a new game (or a fresh session: resume the link's)
         first = "halving_game" not in ss
@@ -80,8 +80,8 @@ if a.empty_by(t):
 
 # -- the version space and the mistakes ----------------------------------------------------------
 left, right = st.columns(2, gap="medium")
-page.chart(figs.version_space(a, t), text.version_space(a, t), key="fig_version_space", where=left)
-page.chart(figs.mistake_staircase(a, t), text.mistakes(a, t), key="fig_mistakes", where=right)
+page.chart(figs.version_space(a, t), page.at_round(t, text.version_space, a), key="fig_version_space", where=left)
+page.chart(figs.mistake_staircase(a, t), page.at_round(t, text.mistakes, a), key="fig_mistakes", where=right)
 page.download(a.trace, stream, bound=a.bound.as_curve(a.T), name="run")
 
 # -- the theorem, and its proof with this run's numbers ---------------------------------------------

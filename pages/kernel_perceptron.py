@@ -38,16 +38,16 @@ a = page.run(lesson.analyse, stream, *K)
 # ---- the decision region, round by round ---------------------------------------------------------------
 page.section("Watch the supports bend the boundary")
 t = page.player(a.T, events=a.trace.mistakes)
-st.markdown(L.status(a, t))
+page.live(page.at_round(t, L.status, a))
 two_d = stream.X.shape[1] == 2
 if two_d:
     left, right = st.columns([1.1, 1])
     r = page.run(lesson.region, stream, t, a.lim, None, 0, *K, L.GRID)
     page.chart(figs.region(a.X, a.y, r, t, a.lim), L.region(a, r), key="region", where=left)
-    page.chart(figs.mistakes(a, t), L.mistakes(a, t), key="mistakes", where=right)
+    page.chart(figs.mistakes(a, t), page.at_round(t, L.mistakes, a), key="mistakes", where=right)
 else:
     st.info(L.not_2d(stream.X.shape[1]), icon=":material/info:")
-    page.chart(figs.mistakes(a, t), L.mistakes(a, t), key="mistakes")
+    page.chart(figs.mistakes(a, t), page.at_round(t, L.mistakes, a), key="mistakes")
 page.download(a.trace, stream, bound=a.bound.as_curve(a.T) if a.bound.applies else None, name="run")
 page.theorem(a.bound, run_line=L.run_line(a))
 
@@ -58,7 +58,7 @@ with page.proof("The proof, in the RKHS", L.PROOF_INTRO):
 page.section(f"A budget of B = {B} supports: the Randomized Budget Perceptron",
              "On a mistake with a full cache, throw away a support chosen at random, then store the new one.")
 b = page.run(lesson.budget_run, stream, int(B), seed or 0, *K)
-st.markdown(L.budget_status(b, t))
+page.live(page.at_round(t, L.budget_status, b))
 if two_d:
     left, right = st.columns([1.1, 1])
     rb = page.run(lesson.region, stream, t, a.lim, int(B), seed or 0, *K, L.GRID)

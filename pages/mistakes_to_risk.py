@@ -37,10 +37,10 @@ a = page.run(lesson.analyse, stream, source, d, noise, seed, learner, float(delt
 # ---- Step 1: the ensemble over rounds and the martingale ------------------------------------------------
 page.section("Step 1: the ensemble's average risk, from its mistakes")
 t = page.player(a.n, events=a.ens.mistakes, event_name="mistake")
-page.readout(L.status(a, t))
+page.readout(page.at_round(t, L.status, a))
 left, right = st.columns([1.15, 1])
-page.chart(figs.ensemble(a, t), L.ensemble(a, t), key="ensemble", where=left)
-page.chart(figs.martingale(a, t), L.martingale(a, t), key="martingale", where=right)
+page.chart(figs.ensemble(a, t), page.at_round(t, L.ensemble, a), key="ensemble", where=left)
+page.chart(figs.martingale(a, t), page.at_round(t, L.martingale, a), key="martingale", where=right)
 page.theorem([a.average_report])
 
 # ---- Step 2: the penalised choice, beside the last and the averaged hypotheses -----------------------------

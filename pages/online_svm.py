@@ -53,17 +53,16 @@ def correlated_stream():
 
 if part == text.PART_ALMA:
     t = page.player(a.T, events=a.trace.extras["updated"], event_name="update")
-    s = lesson.alma_at(a, t)
-    page.readout(text.alma_readout(a, s))
+    page.readout(page.at_round(t, text.alma_readout, a))
     if a.X.shape[1] == 2:
         left, right = st.columns([1.1, 1])
-        page.chart(figs.alma_plane(a, t), text.alma_plane(a, s), key="alma_plane", where=left)
+        page.chart(figs.alma_plane(a, t), page.at_round(t, text.alma_plane, a), key="alma_plane", where=left)
         with right:
-            page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
+            page.chart(figs.alma_updates(a, t), page.at_round(t, text.alma_updates, a), key="alma_updates")
     else:
         st.info(text.not_2d(a.X.shape[1]), icon=":material/info:")
-        page.chart(figs.alma_updates(a, t), text.alma_updates(a, t), key="alma_updates")
-    page.chart(figs.alma_margin(a, t), text.alma_margin(a, t), key="alma_margin")
+        page.chart(figs.alma_updates(a, t), page.at_round(t, text.alma_updates, a), key="alma_updates")
+    page.chart(figs.alma_margin(a, t), page.at_round(t, text.alma_margin, a), key="alma_margin")
     page.download(a.trace, stream, bound=a.updates.value if a.separable else None, name="alma")
     page.theorem([a.updates, a.final_margin])
     page.show_code(linear.ALMA)
@@ -91,7 +90,8 @@ else:                                           # selective sampling
     ts = page.player(sel.T, events=sel.trace.extras["queried"], event_name="query", key="ts")
     if sel.X.shape[1] == 2:
         left, right = st.columns([1, 1.1])
-        page.chart(figs.selective_plane(sel, ts), text.selective_plane(sel, ts), key="sel_plane", where=left)
+        page.chart(figs.selective_plane(sel, ts), page.at_round(ts, text.selective_plane, sel), key="sel_plane",
+                   where=left)
         page.chart(figs.selective_curves(sel, ts), text.selective(sel), key="sel_curves", where=right)
     else:
         page.chart(figs.selective_curves(sel, ts), text.selective(sel), key="sel_curves")

@@ -48,12 +48,11 @@ a = page.run(lesson.analyse, stream, int(epochs), source)
 # ---- the run, round by round ------------------------------------------------------------------------
 page.section("Watch it learn")
 t = page.player(a.T, events=a.trace.mistakes)
-page.tally(t, a.T, [("mistakes", a.mistakes_at(t), a.bound)], text.readout(a))
+page.tally(page.at_round(t, text.tally, a), a.T, text.readout(a))
 if a.d == 2:
-    view = page.run(lesson.at_round, a, t)
     left, right = st.columns(2)
-    page.chart(figs.data_space(a, t), text.data_space(a, view), key="geom", where=left)
-    page.chart(figs.weight_space(a, t), text.weight_space(a, view), key="wspace", where=right)
+    page.chart(figs.data_space(a, t), page.at_round(t, text.data_space, a), key="geom", where=left)
+    page.chart(figs.weight_space(a, t), page.at_round(t, text.weight_space, a), key="wspace", where=right)
 else:
     st.info(text.not_2d(a), icon=":material/info:")
 

@@ -63,11 +63,11 @@ page.readout(
 page.section("1. Watching the weights")
 t = page.player(a.T)
 if a.d == 2:
-    page.chart(figs.weight_plane(a.X, a.y, a.weights, t, u_ls=a.u_ls, u_star=a.u_star), text.plane(a, t), key="plane")
+    page.chart(figs.weight_plane(a.X, a.y, a.weights, t, u_ls=a.u_ls, u_star=a.u_star), page.at_round(t, text.plane, a),
+               key="plane")
 else:
     page.chart(figs.weights_over_time(a.weights, t, u_ls=a.u_ls), text.weights(a), key="plane")
-if t >= 1:
-    st.markdown(text.round_line(a, t))
+page.live(page.at_round(t, text.round_line, a))
 
 # ---- 2. the cumulative loss against Theorem 1 ----------------------------------------------------
 page.section("2. Cumulative loss against Theorem 1")
@@ -87,8 +87,7 @@ page.theorem(a.theorem1, run_line=text.run_line(a, tu), title="")
 with page.proof("5. The proof: a potential that pays for every mistake", text.proof_intro()):
     page.chart(figs.potential(a.potential, a.potential_drop, a.claim, a.telescoped, t=t), text.potential(a),
                key="potential")
-    if t >= 1:
-        st.markdown(text.proof_round(a, t))
+    page.live(page.at_round(t, text.proof_round, a))
     with st.expander("The telescoping sum with this run's numbers", expanded=True):
         st.latex(text.telescoping(a))
         st.markdown(text.TELESCOPING_AFTER)

@@ -37,7 +37,7 @@ a = page.run(lesson.analyse, stream, float(alpha))
 # ---- the run: the weights ------------------------------------------------------------------------------
 page.section("Watch the weights")
 t = page.player(a.T, events=a.trace.mistakes)
-page.tally(t, a.T, [("mistakes", int(a.trace.mistakes[:t].sum()), a.bound)], L.status(a, t))
+page.tally(page.at_round(t, L.tally, a), a.T, page.at_round(t, L.status, a))
 page.chart(figs.weights(a, t), L.weights(a), key="weights")
 
 # ---- mistakes against the theorem ------------------------------------------------------------------------

@@ -44,7 +44,7 @@ stream = page.stream(lesson.make_stream, kind, T, n, best_rate, beta, seed)
 a = page.run(lesson.analyse, stream, beta, rwm_eta, wa_loss, wa_eta, mult, seed, rwm_tuned)
 runs = a.traces
 t = page.player(a.T, events=runs["WM"].mistakes, event_name="WM mistake")
-page.tally(t, a.T, [(f"{m} regret", a.regret[m][t - 1] if t else 0, a.reports[m]) for m in ("WM", "Hedge")])
+page.tally(page.at_round(t, text.tally, a), a.T)
 
 # -- weights over rounds ----------------------------------------------------------------------------
 page.section("Expert weights, round by round")

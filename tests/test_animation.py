@@ -3,7 +3,9 @@ the round the server takes back when the browser stops."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import numpy as np
 import pytest
@@ -131,3 +133,61 @@ def test_a_run_of_another_traces_points_is_sent_as_a_slice():
     assert out[2]["slice"] == 1 and (out[2]["lo"], out[2]["hi"]) == (0, 6)
     assert out[3] == {"slice": 4, "lo": 4, "hi": 10, "fields": [["x"], ["y"]]}
     assert out[5] is table[5]
+
+
+_BLOCK = re.compile(r'<div data-olab-round="(\d+)"( hidden)?>\n\n(.*?)\n\n</div>', re.S)
+
+
+def _blocks(body: str) -> list[tuple[int, bool, str]]:
+    """A live text's blocks: (round, hidden, markdown), markdown as Streamlit shows it (entities read)."""
+    return [(int(r), bool(h), html.unescape(md)) for r, h, md in _BLOCK.findall(body)]
+
+
+def _live(at) -> list[str]:
+    return [e.value for e in list(at.markdown) + list(at.caption) if 'data-olab-round="' in str(e.value)]
+
+
+@pytest.mark.parametrize("entry", LESSONS, ids=lambda e: e.slug)
+def test_play_sends_the_texts_of_the_round_with_the_charts(entry):
+    """The tally, readouts, status lines and the captions of moving charts come with a block per round
+    where they change: the first is the text at the start (shown), the last the text the server draws
+    at the end of the run, and only one block is shown at a time."""
+    at = run_page(entry.path)
+    T = at.session_state["t"]
+    assert not _live(at)                                     # not playing: plain text
+    end_texts = [str(e.value) for e in list(at.markdown) + list(at.caption)]
+    end_metrics = [(m.label, m.value) for m in at.metric]
+    at.button(key="t_playbtn").click().run()
+    assert not at.exception
+    live = _live(at)
+    assert live, f"/{entry.slug}: no text moves with Play"
+    rounds = set(animation.frame_rounds(0, T).tolist())
+    for body in live:
+        blocks = _blocks(body)
+        assert blocks and body.count("data-olab-round=") == len(blocks)
+        assert [h for _, h, _ in blocks] == [False] + [True] * (len(blocks) - 1)     # one shown: the start's
+        assert blocks[0][0] == 0 and all(r in rounds for r, _, _ in blocks)
+        assert all(b[0] > a[0] for a, b in zip(blocks, blocks[1:]))
+        assert all(b[2] != a[2] for a, b in zip(blocks, blocks[1:]))                # a block per change
+        last = blocks[-1][2]
+        if last.startswith('<div style="display:flex'):                              # a readout's numbers
+            mine = [(label, value) for label, value in end_metrics if f">{html.escape(label)}</div>" in last]
+            assert mine and all(f">{html.escape(value)}</div>" in last for _, value in mine), entry.slug
+        elif last:
+            assert last in end_texts, (entry.slug, last[:80])
+
+
+def test_a_live_texts_blocks_keep_markdown_and_formulas():
+    body = animation.live_body([(0, "x < 1 and $a < b$"), (5, "**five**")])
+    assert _blocks(body) == [(0, False, "x < 1 and $a < b$"), (5, True, "**five**")]
+    assert "x &lt; 1" in body and "$a < b$" in body          # no tag can open outside a formula
+
+
+def test_texts_of_the_round_are_given_where_they_change():
+    got = animation.texts(_every_tenth, (7,), 0, 35)
+    assert got == ((0, "7: 0"), (10, "7: 1"), (20, "7: 2"), (30, "7: 3"))
+    assert animation.texts(_every_tenth, (7,), 0, 35) is got          # computed once, shared
+
+
+def _every_tenth(k: int, t: int) -> str:
+    return f"{k}: {t // 10}"

@@ -28,6 +28,24 @@ CULLED = """() => {
 }"""
 
 
+#: In one instant: the player's round; for each text of the round, the round of its block shown and
+#: that of its last block at or before the player's round; the scrubber's value and thumb position.
+VIEWS = """() => {
+  const round = window.__olabPlayers.t.round, groups = new Map();
+  for (const el of document.querySelectorAll("[data-olab-round]")) {
+    if (!groups.has(el.parentElement)) groups.set(el.parentElement, []);
+    groups.get(el.parentElement).push(el);
+  }
+  const texts = Array.from(groups.values()).map((els) => {
+    const shown = els.filter((el) => !el.hidden), upto = els.filter((el) => +el.dataset.olabRound <= round);
+    return [shown.length === 1 ? +shown[0].dataset.olabRound : -shown.length, +upto[upto.length - 1].dataset.olabRound];
+  });
+  const slider = document.querySelector(".st-key-t [data-testid=stSlider]");
+  return {round: round, texts: texts, label: +slider.querySelector("[data-testid=stSliderThumbValue]").textContent,
+          left: slider.querySelector("input[type=range]").closest("[data-rac][style]").style.left};
+}"""
+
+
 def _t(page) -> int | None:
     got = parse_qs(urlparse(page.url).query).get("t")
     return int(got[0]) if got else None
@@ -79,6 +97,12 @@ def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
         culled = f"() => {{ const c = ({CULLED})(); return c.off.length && c.off.every(([cv, size]) => cv === 'auto' && size); }}"
         page.wait_for_function(culled, timeout=5_000)
         assert not any(cv for cv, _ in page.evaluate(CULLED)["on"])
+        # the texts of the round (the tally, the captions) and the scrubber follow the charts' round
+        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.round >= 20; }}", timeout=30_000)
+        views = page.evaluate(VIEWS)
+        assert len(views["texts"]) >= 3 and views["round"] >= 20, views        # the tally and two captions
+        assert all(shown == expected for shown, expected in views["texts"]), views
+        assert views["label"] == views["round"] and views["left"] == f"{100 * views['round'] / 400:g}%", views
         page.keyboard.press("k")                           # Pause, in the browser
         page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && !s.nonce; }}", timeout=60_000)
         paused = page.evaluate(CULLED)
@@ -92,6 +116,8 @@ def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
         assert page.evaluate(STATE)["nonce"] is None
         thumb = page.locator(".st-key-player_t [data-testid=stSlider]").first.locator("input[type=range]")
         assert str(t) in (thumb.get_attribute("aria-valuetext") or thumb.input_value())   # the scrubber shows it too
+        tally = page.get_by_text(re.compile(r"^After \d+ of 400 rounds")).first.inner_text()
+        assert tally.startswith(f"After {t} of 400 rounds"), tally          # and the server's tally
     finally:
         ctx.close()
 

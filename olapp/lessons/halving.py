@@ -93,6 +93,11 @@ def _fractions(values: list[float]) -> str:
     return ", ".join(f"{v:.2f}" for v in values)
 
 
+def tally(a, t: int) -> list:
+    """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`)."""
+    return [("mistakes", a.cum_mistakes[t - 1] if t else 0, a.bound), ("experts left", a.sizes[t], a.ceiling)]
+
+
 def table(a, t: int, view) -> str:
     note = "" if view.columns_shown == a.n else (
         f" Showing the {view.columns_shown} of {a.n} experts that stayed consistent longest.")

@@ -109,15 +109,19 @@ def _f(x: float) -> str:
 
 # ---- ALMA ---------------------------------------------------------------------------------------
 
-def alma_readout(a, s: dict) -> dict:
+def alma_readout(a, t: int) -> dict:
+    """The readout after ``t`` rounds of ALMA."""
+    s = lesson.alma_at(a, t)
     return {"round t": f"{s['t']} / {a.T}", "ALMA's updates k − 1": str(s["updates"]),
             "ALMA's margin now": _f(s["margin"]) if math.isfinite(s["margin"]) else "w = 0",
             "(1 − α)γ⋆": _f(a.final_margin.value) if a.separable else "–"}
 
 
-def alma_plane(a, s: dict) -> str:
+def alma_plane(a, t: int) -> str:
+    """The ALMA plane's caption after ``t`` rounds."""
     if not a.separable:
         return "No line through the origin separates the normalised points: there is no SVM hyperplane to draw."
+    s = lesson.alma_at(a, t)
     out = (f"The points are the instances ALMA sees, x/‖x‖. The green line is the SVM hyperplane (margin γ⋆ = "
            f"{a.gamma:.4g}); the blue band is where a point would trigger an update now, |w·x̂| ≤ (1 − α)γ_k = "
            f"{s['threshold']:.4g} (k = {int(s['k'])}).")

@@ -129,7 +129,14 @@ def readout(a) -> str:
     return f"The whole run: {_mistakes(a.trace.n_mistakes)}"
 
 
-def data_space(a, view) -> str:
+def tally(a, t: int) -> list:
+    """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`)."""
+    return [("mistakes", a.mistakes_at(t), a.bound)]
+
+
+def data_space(a, t: int) -> str:
+    """The data space's caption after ``t`` rounds."""
+    view = lesson.at_round(a, t)
     parts = [f"Filled points have arrived ({view.n_seen} of {a.pass_length})"
              + ("; faded ones are still to come." if view.n_seen < a.pass_length else ".")
              + " The dotted circle has radius R = " + _g(a.R) + "."]
@@ -147,7 +154,9 @@ def data_space(a, view) -> str:
     return " ".join(parts)
 
 
-def weight_space(a, view) -> str:
+def weight_space(a, t: int) -> str:
+    """The weight space's caption after ``t`` rounds."""
+    view = lesson.at_round(a, t)
     parts = [f"Each dot is w after a mistake ({view.M} so far)."]
     if view.update is not None:
         parts.append(f"Round {view.t} was a mistake: the arrow is its update + y_t x_t.")

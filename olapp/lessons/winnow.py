@@ -109,6 +109,11 @@ def who(a: WinnowAnalysis) -> str:
     return f"Relevant attributes: {names}."
 
 
+def tally(a: WinnowAnalysis, t: int) -> list:
+    """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`)."""
+    return [("mistakes", int(a.trace.mistakes[:t].sum()), a.bound)]
+
+
 def status(a: WinnowAnalysis, t: int) -> str:
     e = a.trace.extras
     return (f"Of these, {int(e['m_plus'][t])} on positives (promotions) and {int(e['m_minus'][t])} on negatives "

@@ -143,6 +143,11 @@ FURTHER_SETTINGS = {TOPIC_TUNING: ("tuning",), TOPIC_B: ("B",)}
 
 
 # -- captions (facts computed from the run) ---------------------------------------------------------------
+def tally(a, t: int) -> list:
+    """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`): each master's regret."""
+    return [(f"{m} regret", a.regret[m][t - 1] if t else 0, a.reports[m]) for m in ("WM", "Hedge")]
+
+
 def heatmap(which: str) -> str:
     return (f"{which}'s weights: each row is an expert, each column the weights after that many rounds (the ones "
             "used in the next round); darker means more weight. The dotted line is the player's round. Weight "
