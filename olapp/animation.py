@@ -33,15 +33,17 @@ How it works:
 
 from __future__ import annotations
 
+import html
 import inspect
 import json
+import re
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from . import cache
 
-__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "texts", "live_body", "driver", "JS"]
+__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "texts", "live_body", "live_table", "driver", "JS"]
 
 #: Most frames one play builds (long runs are sampled evenly; the last round is always a frame).
 MAX_FRAMES = 300
@@ -229,13 +231,57 @@ def live_body(frames: Sequence[tuple[int, str]], raw: bool = False) -> str:
                         for i, (r, text) in enumerate(frames))
 
 
+_FOREVER = 10**9
+
+
+def live_table(frames: Sequence[tuple[int, Any]]) -> str | None:
+    """One HTML table (a markdown body, ``unsafe_allow_html``) holding the rows of every frame's table,
+    each row once with the spans of rounds it is shown in (``data-olab-span="a-b,..."``, ``b``
+    excluded); rows not shown at the first frame's round are hidden, and the driver shows those of
+    the round the charts have reached.  ``frames`` are ``(round, cells)`` as :func:`texts` gives them,
+    ``cells`` with ``columns`` (names) and ``rows`` (``(label, ((text, css), ...))``).  ``None``
+    when the columns change from frame to frame."""
+    columns = frames[0][1].columns
+    if any(cells.columns != columns for _, cells in frames):
+        return None
+    order: list[Any] = []                   # every distinct row, in the order the frames show them
+    spans: dict[Any, list[list[int]]] = {}
+    ends = [r for r, _ in frames[1:]] + [_FOREVER]        # (the last frame's table stays to the end)
+    for (r, cells), end in zip(frames, ends):
+        at = -1
+        for row in cells.rows:
+            if row not in spans:
+                spans[row] = []
+                order.insert(at + 1, row)
+            at = order.index(row)
+            if spans[row] and spans[row][-1][1] == r:
+                spans[row][-1][1] = end     # shown in the frame before too: one span
+            else:
+                spans[row].append([r, end])
+    first = frames[0][0]
+    esc = html.escape
+    index = any(label is not None for label, _ in order)     # (labels ``None``: no index column)
+    head = ("<th></th>" if index else "") + "".join(f"<th>{esc(c)}</th>" for c in columns)
+    body = []
+    for row in order:
+        label, cells = row
+        shown = any(a <= first < b for a, b in spans[row])
+        tds = "".join(f'<td style="{esc(css)}">{esc(text)}</td>' if css else f"<td>{esc(text)}</td>" for text, css in cells)
+        hide = "" if shown else ' style="display:none"'
+        body.append(f'<tr data-olab-span="{",".join(f"{a}-{b}" for a, b in spans[row])}"{hide}>'
+                    f'{f"<th>{esc(str(label))}</th>" if index else ""}{tds}</tr>')
+    return f'<table style="width:100%"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
+
 def _html_safe(text: str) -> str:
     """Markdown that stays markdown inside an HTML block: a ``<`` that could open a tag is written as
     an entity, outside formulas (where an entity would be read as it is written)."""
-    parts = text.split("$")
-    for i in range(0, len(parts), 2):                 # outside $...$
-        parts[i] = parts[i].replace("<", "&lt;")
-    return "$".join(parts)
+    parts = _FORMULA.split(text)                    # (odd parts: the formulas)
+    return "".join(part if i % 2 else part.replace("<", "&lt;") for i, part in enumerate(parts))
+
+
+_FORMULA = re.compile(r"(\$\$.*?\$\$|\$[^$]*\$)", re.S)
 
 
 #: The driver: finds this play's charts, redraws them together, reports the round where it stopped.
@@ -339,8 +385,19 @@ export default function (component) {
     }
     p.texts = Array.from(by.values()).map((els) => ({
       els: els, rounds: els.map((el) => +el.dataset.olabRound), shown: els.findIndex((el) => !el.hidden) }));
+    // a table of the round: each row once, with the spans of rounds it is shown in ("a-b,...", b excluded)
+    p.rows = Array.from(document.querySelectorAll("[data-olab-span]")).map((el) => ({
+      el: el, on: el.style.display !== "none",
+      spans: el.dataset.olabSpan.split(",").map((s) => s.split("-").map(Number)) }));
+    p.followed = null;
   }
   function follow(p, round) {
+    if (p.followed === round) return;
+    p.followed = round;
+    for (const row of p.rows || []) {
+      const on = row.spans.some(([a, b]) => a <= round && round < b);
+      if (on !== row.on) { row.el.style.display = on ? "" : "none"; row.on = on; }
+    }
     for (const g of p.texts || []) {
       let i = 0;
       while (i + 1 < g.rounds.length && g.rounds[i + 1] <= round) i++;

@@ -345,11 +345,19 @@ class LessonPage:
             self.live(caption if play is not None or not isinstance(caption, AtRound) else caption.now,
                       caption=True, where=where)
 
-    def table(self, data, *, where=st, **options) -> None:
+    def table(self, data, *, live: AtRound | None = None, where=st, **options) -> None:
         """A table (``st.dataframe`` options): its element is built once for every session showing the
         same data and replayed after (:func:`olapp.controls.table`; a ``Styler`` from a memoised
-        builder is shared, so its styles are rendered once)."""
-        controls.table(data, where=where, **options)
+        builder is shared, so its styles are rendered once).  ``live``: the table's cells at the
+        player's round (:meth:`at_round`, cells as :func:`olapp.animation.live_table` takes them);
+        while the player plays, the table is drawn as HTML with every frame's rows, and moves with
+        the charts.  An empty table is not drawn."""
+        frames = self._following(live)
+        body = animation.live_table(frames) if frames is not None else None
+        if body is not None:
+            where.markdown(body, unsafe_allow_html=True)
+        elif len(data.data if hasattr(data, "data") else data):      # (an empty table is not drawn)
+            controls.table(data, where=where, **options)
 
     # -- theory ---------------------------------------------------------------------------------
     def theorem(self, reports, run_line: str = "", title: str = "The theorem, with this run's numbers") -> None:

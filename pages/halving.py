@@ -72,9 +72,8 @@ else:
 
 # -- the lecture's table, live ----------------------------------------------------------------
 page.section("The lecture's table, live")
-view = figs.table(a, t)
-page.table(view.styler, width="stretch", height="content")
-st.caption(text.table(a, t, view))
+page.table(figs.table(a, t).styler, width="stretch", height="content", live=page.at_round(t, figs.table_cells, a))
+page.live(page.at_round(t, text.table, a), caption=True)
 if a.empty_by(t):
     st.warning(text.empty_warning(a), icon=":material/info:")
 
@@ -88,14 +87,8 @@ page.download(a.trace, stream, bound=a.bound.as_curve(a.T), name="run")
 page.theorem(a.bound, run_line=text.tight(a))
 with page.proof("Proof, step by step with this run", text.PROOF_INTRO):
     st.markdown(text.PROOF_STEPS)
-    rows = a.proof_rows(t)
-    if rows:
-        page.table(rows, width="stretch", hide_index=True)
-        st.caption(text.proof_table(a, t))
-    closing, chain = text.proof_end(a, t)
-    if closing:
-        st.markdown(closing)
-    if chain:
-        st.latex(chain)
+    page.table(a.proof_rows(t), width="stretch", hide_index=True, live=page.at_round(t, figs.proof_cells, a))
+    page.live(page.at_round(t, text.proof_table, a), caption=True)
+    page.live(page.at_round(t, text.proof_end, a))
 
 page.show_code()

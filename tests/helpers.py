@@ -6,8 +6,10 @@ PagesManager patch, so every AppTest run goes through app.py's navigation.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -213,3 +215,11 @@ def assert_under_bound(curve, bound, *, tol: float = 1e-9, strict: bool = False)
         rel = "<" if strict else f"<= (tol {tol:g})"
         raise AssertionError(f"{cname} is not {rel} {bname} at {where} (first of {int(bad.sum())}): "
                              f"{float(c[i])!r} vs bound {float(b[i])!r}")
+
+
+def run_coroutine(make_coroutine, timeout: float):
+    """Run ``make_coroutine()`` to completion (at most ``timeout`` seconds) in a thread of its own:
+    Playwright's sync API (the browser fixture) keeps an event loop running in the test's thread,
+    where ``asyncio.run`` would refuse to start, whichever test ran before on this worker."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(asyncio.wait_for(make_coroutine(), timeout))).result(timeout + 30)

@@ -191,3 +191,40 @@ def test_texts_of_the_round_are_given_where_they_change():
 
 def _every_tenth(k: int, t: int) -> str:
     return f"{k}: {t // 10}"
+
+
+_ROW = re.compile(r'<tr data-olab-span="([\d,-]+)"( style="display:none")?>(.*?)</tr>')
+
+
+def _rows_at(body: str, r: int) -> list[str]:
+    """The table rows a live table shows at round ``r`` (their HTML), in order."""
+    out = []
+    for spans, _, cells in _ROW.findall(body):
+        if any(int(a) <= r < int(b) for a, b in (s.split("-") for s in spans.split(","))):
+            out.append(cells)
+    return out
+
+
+@pytest.mark.parametrize("which", ["table_cells", "proof_cells"])
+def test_a_live_table_shows_at_each_round_the_rows_of_that_rounds_table(which):
+    """/halving's tables while playing (the lecture's, and the proof's, which stops changing at the last
+    mistake): at every round, the rows shown are those of the table the server draws at that round
+    (cells and their styles), in its order; the start's are the ones not hidden."""
+    from olapp.figures import halving as figs
+    from olcore.lessons import halving
+
+    cells_at = getattr(figs, which)
+    a = halving.analyse(halving.make_stream("perfect", 64, 60, 0.3, 6, 2))      # 60 rounds: the table trims to 25
+    assert a.mistake_rounds()[-1] < a.T - 5
+    frames = animation.texts(cells_at, (a,), 0, a.T)
+    body = animation.live_table(frames)
+    assert body.count("<tr data-olab-span") == len({row for _, c in frames for row in c.rows})   # a row is sent once
+    for r in range(a.T + 1):
+        cells = cells_at(a, r)
+        expected = [(f"<th>{html.escape(label)}</th>" if label is not None else "") + "".join(
+            f'<td style="{html.escape(css)}">{html.escape(text)}</td>' if css else f"<td>{html.escape(text)}</td>"
+            for text, css in row) for label, row in cells.rows]
+        assert _rows_at(body, r) == expected, r
+    shown = [cells for spans, hidden, cells in _ROW.findall(body) if not hidden]
+    assert shown == _rows_at(body, 0)
+    assert animation.live_table([(0, figs.TableCells(("a",), ())), (1, figs.TableCells(("b",), ()))]) is None

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import run_page
+from tests.helpers import run_coroutine, run_page
 from scripts.apptools import registered_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,7 +120,6 @@ def test_streamlit_run_serves_app_py_as_an_st_app_that_warms_the_kernels_when_th
     """``streamlit run app.py`` finds the ``st.App`` in app.py (its server-start hook): its lifespan
     starts the kernels' warm-up before any visitor, and the pages/ folder is not Streamlit's legacy
     page list for any session; run as a script, app.py draws the app."""
-    import asyncio
     import importlib.util
 
     import olcore
@@ -144,7 +143,7 @@ def test_streamlit_run_serves_app_py_as_an_st_app_that_warms_the_kernels_when_th
         async with module._warm_at_start(module.app):
             return list(calls)
 
-    assert asyncio.run(start()) == ["warm"]
+    assert run_coroutine(start, 60) == ["warm"]
 
 
 def test_a_server_on_every_interface_prints_the_network_url_and_asks_no_other_host(tmp_path):

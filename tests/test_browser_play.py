@@ -227,3 +227,27 @@ def test_each_frame_drawn_by_its_changes_equals_the_chart_drawn_afresh(browser, 
         assert data_space["full"] <= 3                        # its frames went by their changes
     finally:
         ctx.close()
+
+
+#: In one instant: the player's round, and the index labels of the live table's rows shown.
+TABLE = """() => {
+  const round = window.__olabPlayers.t.round, table = document.querySelector("[data-olab-span]").closest("table");
+  return {round: round, labels: Array.from(table.querySelectorAll("tbody tr")).filter((tr) => tr.style.display !== "none")
+                                  .map((tr) => tr.querySelector("th").textContent)};
+}"""
+
+
+def test_the_lecture_table_moves_with_the_charts(browser, base_url):
+    """/halving's lecture table while playing: the rows of every round played so far and the row after
+    the round reached (the run has 40 rounds: the table shows them all)."""
+    ctx, page = _open(browser, base_url, "present=1&seed=2", path="/halving")
+    try:
+        _speed_to(page, 1)                                 # 10 rounds a second
+        page.locator("h1").first.click()
+        page.keyboard.press("k")
+        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.round >= 6; }}", timeout=90_000)
+        got = page.evaluate(TABLE)
+        r = got["round"]
+        assert got["labels"] == [f"round {s}" for s in range(1, r + 1)] + [f"after round {r}"], got
+    finally:
+        ctx.close()

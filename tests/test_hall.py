@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlparse
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from olcore import streams
 from scripts.hall import COOKIE, haproxy_config, haproxy_path, hall
 from scripts.served_app import wait_ready
+from tests.helpers import run_coroutine
 from scripts.stclient import Session
 
 pytestmark = pytest.mark.browser
@@ -43,15 +43,8 @@ def two_replicas():
                     pass
             await asyncio.gather(*(one(b) for b in h.replicas))
 
-        _in_a_thread(warm, 180)
+        run_coroutine(warm, 180)
         yield h
-
-
-def _in_a_thread(make_coroutine, timeout: float):
-    """Run ``make_coroutine()`` to completion in a thread of its own: Playwright's sync API (the
-    browser fixture) keeps an event loop running in the test's thread."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(lambda: asyncio.run(asyncio.wait_for(make_coroutine(), timeout))).result(timeout + 30)
 
 
 def test_the_generated_config_is_valid_haproxy(tmp_path):
@@ -116,4 +109,4 @@ def test_protocol_sessions_through_the_balancer_see_the_same_view_on_either_repl
             assert run.ok and a.query["seed"] == "4"
             assert run.digest == b.last.digest != before
 
-    _in_a_thread(go, 240)
+    run_coroutine(go, 240)

@@ -7,12 +7,11 @@ the same, or the load benchmark makes the server send bytes that no browser woul
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from scripts.stclient import ProtocolError, Run, Session
+from tests.helpers import run_coroutine
 
 
 def _element(text: str, cacheable: bool, path: int) -> tuple[ForwardMsg, bytes]:
@@ -76,4 +75,4 @@ def test_an_unchanged_chart_is_sent_as_a_reference_and_draws_the_same_view(base_
             back = await s.set_widget("seed", 3)
             assert back.ok and back.refs >= 2 and back.digest == first.digest
 
-    asyncio.run(asyncio.wait_for(go(), 300))
+    run_coroutine(go, 300)

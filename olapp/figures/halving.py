@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
 
-__all__ = ["CROSS", "MISTAKES", "SIZE", "TableView", "table", "table_columns", "table_rows",
+__all__ = ["CROSS", "MISTAKES", "SIZE", "TableView", "TableCells", "table", "table_cells", "proof_cells", "table_columns", "table_rows",
            "version_space", "mistake_staircase"]
 
 CROSS = "✗"
@@ -62,41 +62,60 @@ class TableView:
         return self.styler.data
 
 
-@figure
-def table(a, t: int) -> TableView:
+@dataclass(frozen=True)
+class TableCells:
+    """The table after ``t`` rounds as plain cells: column names, and rows of an index label and
+    ``(text, css)`` cells (what :func:`table` styles, and what the table shows while playing)."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+def table_cells(a, t: int) -> TableCells:
     r"""The UCL slide's table after ``t`` rounds: rounds as rows, experts as columns.
 
     A cell shows an expert's advice while it is consistent before that round and ✗ once it has
     been crossed out.  Columns ŷ, y, loss and :math:`|C_t|`; the last row ("after round t")
     marks who is still consistent (✓).  Wrong advice of a consistent expert (the round it is
-    crossed out) and mistakes are shaded vermillion, crossed-out cells greyed.  Built once per
-    ``(a, t)`` and shared (``@figure``), so the page sends its element without restyling it
-    (:meth:`olapp.kit.LessonPage.table`).
+    crossed out) and mistakes are shaded vermillion, crossed-out cells greyed.
     """
     X, y = a.X, a.y
     alive, pred = a.alive, np.asarray(a.trace.predictions)
     cols = table_columns(alive)
-    shown = table_rows(alive, a.trace.mistakes, t)
-    rows, index = [], []
-    for s in shown:
-        cells = [str(int(X[s, i])) if alive[s, i] else CROSS for i in cols]
-        rows.append(cells + [str(int(pred[s])), str(int(y[s])), str(int(pred[s] != y[s])), str(int(a.sizes[s]))])
-        index.append(f"round {s + 1}")
-    rows.append(["✓" if alive[t, i] else CROSS for i in cols] + ["", "", "", str(int(a.sizes[t]))])
-    index.append(f"after round {t}" if t else "start")
-    df = pd.DataFrame(rows, index=index, columns=[f"E{i + 1}" for i in cols] + ["ŷ", "y", "loss", "|C_t|"])
-
     hot = "background-color: rgba(213,94,0,0.28); font-weight: 700"
-    css = np.full(df.shape, "", dtype=object)
-    for r, s in enumerate(shown):
-        for c, i in enumerate(cols):
-            css[r, c] = f"color: {theme.GREY}" if not alive[s, i] else (hot if X[s, i] != y[s] else "")
-        if pred[s] != y[s]:
-            css[r, df.columns.get_loc("loss")] = hot
-    for c, i in enumerate(cols):
-        css[-1, c] = f"color: {theme.GREEN}; font-weight: 700" if alive[t, i] else f"color: {theme.GREY}"
-    styler = df.style.apply(lambda _: pd.DataFrame(css, index=df.index, columns=df.columns), axis=None)
-    return TableView(styler, len(cols), len(shown))
+    rows = []
+    for s in table_rows(alive, a.trace.mistakes, t):
+        cells = [(str(int(X[s, i])), "" if X[s, i] == y[s] else hot) if alive[s, i] else (CROSS, f"color: {theme.GREY}")
+                 for i in cols]
+        wrong = pred[s] != y[s]
+        cells += [(str(int(pred[s])), ""), (str(int(y[s])), ""), (str(int(wrong)), hot if wrong else ""),
+                  (str(int(a.sizes[s])), "")]
+        rows.append((f"round {s + 1}", tuple(cells)))
+    last = [("✓", f"color: {theme.GREEN}; font-weight: 700") if alive[t, i] else (CROSS, f"color: {theme.GREY}")
+            for i in cols]
+    rows.append((f"after round {t}" if t else "start", tuple(last + [("", "")] * 3 + [(str(int(a.sizes[t])), "")])))
+    return TableCells(tuple(f"E{i + 1}" for i in cols) + ("ŷ", "y", "loss", "|C_t|"), tuple(rows))
+
+
+def proof_cells(a, t: int) -> TableCells:
+    """The proof's table after ``t`` rounds (:meth:`olcore.lessons.halving.HalvingAnalysis.proof_rows`)
+    as plain cells, without an index."""
+    rows = a.proof_rows(t)
+    columns = tuple(rows[0]) if rows else ("mistake", "round", "|C_t| before", "|C_t+1| after", "after / before", "n / 2^M")
+    return TableCells(columns, tuple((None, tuple((str(r[c]), "") for c in columns)) for r in rows))
+
+
+@figure
+def table(a, t: int) -> TableView:
+    """:func:`table_cells` as a styled pandas table.  Built once per ``(a, t)`` and shared
+    (``@figure``), so the page sends its element without restyling it
+    (:meth:`olapp.kit.LessonPage.table`)."""
+    cells = table_cells(a, t)
+    df = pd.DataFrame([[text for text, _ in row] for _, row in cells.rows], index=[label for label, _ in cells.rows],
+                      columns=list(cells.columns))
+    css = pd.DataFrame([[style for _, style in row] for _, row in cells.rows], index=df.index, columns=df.columns)
+    styler = df.style.apply(lambda _: css, axis=None)
+    return TableView(styler, len(cells.columns) - 4, len(cells.rows) - 1)
 
 
 # -- charts -------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from olapp.controls import Preset
+from olapp.figures.halving import table_columns, table_rows
 from olapp.lecture import Question, Scene
 from olcore.lessons import halving as lesson
 from olcore.lessons.halving import version_space_ceiling
@@ -98,11 +99,13 @@ def tally(a, t: int) -> list:
     return [("mistakes", a.cum_mistakes[t - 1] if t else 0, a.bound), ("experts left", a.sizes[t], a.ceiling)]
 
 
-def table(a, t: int, view) -> str:
-    note = "" if view.columns_shown == a.n else (
-        f" Showing the {view.columns_shown} of {a.n} experts that stayed consistent longest.")
-    if view.rows_shown < t:
-        note += f" Showing {view.rows_shown} of {t} rounds: those with a mistake or an elimination, and the latest."
+def table(a, t: int) -> str:
+    """The lecture table's caption after ``t`` rounds."""
+    columns_shown, rows_shown = len(table_columns(a.alive)), len(table_rows(a.alive, a.trace.mistakes, t))
+    note = "" if columns_shown == a.n else (
+        f" Showing the {columns_shown} of {a.n} experts that stayed consistent longest.")
+    if rows_shown < t:
+        note += f" Showing {rows_shown} of {t} rounds: those with a mistake or an elimination, and the latest."
     return ("Rows are rounds, columns experts. A cell shows the advice of an expert still in the version "
             "space; ✗ once it has been crossed out. Shaded cells: a consistent expert that is wrong this "
             "round (it is crossed out next). The last row marks who is still consistent (✓)." + note)
@@ -167,19 +170,22 @@ PROOF_STEPS = (
 
 
 def proof_table(a, t: int) -> str:
+    """The proof table's caption after ``t`` rounds (none before the first mistake: no table)."""
+    if not a.mistakes_until(t):
+        return ""
     kept = a.kept_on_mistakes(t)
     worst = f"; here the largest is {max(kept):.3f}" if kept else ""
     return (f"Each mistake keeps at most half of the version space (after/before ≤ 0.5{worst}), so the "
             "size after the k-th mistake is at most n/2^k.")
 
 
-def proof_end(a, t: int) -> tuple[str, str]:
-    """(markdown, latex) closing the proof at round t: step 4 failing, or the chain 1 ≤ |C| ≤ n/2^M."""
+def proof_end(a, t: int) -> str:
+    """The proof's end at round t (markdown): step 4 failing, or the chain 1 ≤ |C| ≤ n/2^M (a display formula)."""
     if a.sizes[t] == 0:
-        return f"Here step 4 fails: after round {t} no expert is consistent ($|C_{{{t + 1}}}| = 0$).", ""
+        return f"Here step 4 fails: after round {t} no expert is consistent ($|C_{{{t + 1}}}| = 0$)."
     M = a.mistakes_until(t)
-    return "", (rf"1 \le |C_{{{t + 1}}}| = {int(a.sizes[t])} \le \frac{{n}}{{2^{{M_t}}}} = "
-                rf"\frac{{{a.n}}}{{2^{{{M}}}}} = {version_space_ceiling(a.n, M):.4g}")
+    return ("$$\n" + rf"1 \le |C_{{{t + 1}}}| = {int(a.sizes[t])} \le \frac{{n}}{{2^{{M_t}}}} = "
+            rf"\frac{{{a.n}}}{{2^{{{M}}}}} = {version_space_ceiling(a.n, M):.4g}" + "\n$$")
 
 
 # -- the lecture: the notes' order of ideas, as scenes (olapp/lecture.py) --------------------------
