@@ -114,15 +114,19 @@ def _tally_line(rows: Callable[..., Sequence[tuple[str, float, Any]]], args: tup
     return f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {end}" if end else ".")
 
 
+#: The style of a readout's rows while playing (:func:`_metrics_html`): ``st.metric``'s sizes, in rem
+#: (presenter mode enlarges them with the page).
+_METRICS_CSS = ("<style>.olab-metrics{display:flex;flex-wrap:wrap;gap:1rem}.olab-metrics>div{flex:1 1 auto}"
+                ".olab-metrics .l{font-size:0.875rem;line-height:1.6;margin-bottom:0.25rem}"
+                ".olab-metrics .v{font-size:2.25rem;line-height:1.2;padding-bottom:0.25rem}</style>")
+
+
 def _metrics_html(items: Mapping[str, str]) -> str:
     """A readout's row of numbers as HTML drawn like ``st.metric``'s (a label over a large value), for
-    the frames of a readout while the player plays (:meth:`LessonPage.readout`)."""
-    cells = "".join(
-        '<div style="flex:1 1 auto">'
-        f'<div style="font-size:0.875rem;line-height:1.6;margin-bottom:0.25rem">{html.escape(str(label))}</div>'
-        f'<div style="font-size:2.25rem;line-height:1.2;padding-bottom:0.25rem">{html.escape(str(value))}</div></div>'
-        for label, value in items.items())
-    return f'<div style="display:flex;flex-wrap:wrap;gap:1rem">{cells}</div>'
+    the frames of a readout while the player plays (:meth:`LessonPage.readout`, with :data:`_METRICS_CSS`)."""
+    cells = "".join(f'<div><div class="l">{html.escape(str(label))}</div><div class="v">{html.escape(str(value))}</div></div>'
+                    for label, value in items.items())
+    return f'<div class="olab-metrics">{cells}</div>'
 
 
 class LessonPage:
@@ -305,7 +309,7 @@ class LessonPage:
         :meth:`at_round`, numbers of the round the charts have reached while the player plays."""
         frames = self._following(items)
         if frames is not None:           # one element, a row per frame, drawn like the metrics
-            st.markdown(animation.live_body([(r, _metrics_html(row)) for r, row in frames], raw=True),
+            st.markdown(_METRICS_CSS + "\n\n" + animation.live_body([(r, _metrics_html(row)) for r, row in frames], raw=True),
                         unsafe_allow_html=True)
             return
         items = items.now if isinstance(items, AtRound) else items

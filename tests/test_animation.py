@@ -170,9 +170,9 @@ def test_play_sends_the_texts_of_the_round_with_the_charts(entry):
         assert all(b[0] > a[0] for a, b in zip(blocks, blocks[1:]))
         assert all(b[2] != a[2] for a, b in zip(blocks, blocks[1:]))                # a block per change
         last = blocks[-1][2]
-        if last.startswith('<div style="display:flex'):                              # a readout's numbers
-            mine = [(label, value) for label, value in end_metrics if f">{html.escape(label)}</div>" in last]
-            assert mine and all(f">{html.escape(value)}</div>" in last for _, value in mine), entry.slug
+        if last.startswith('<div class="olab-metrics">'):                            # a readout's numbers
+            mine = [(label, value) for label, value in end_metrics if f'"l">{html.escape(label)}</div>' in last]
+            assert mine and all(f'"v">{html.escape(value)}</div>' in last for _, value in mine), entry.slug
         elif last:
             assert last in end_texts, (entry.slug, last[:80])
 
