@@ -273,7 +273,6 @@ def live_table(frames: Sequence[tuple[int, Any]]) -> str | None:
     return f'<table style="width:100%"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
-
 def _html_safe(text: str) -> str:
     """Markdown that stays markdown inside an HTML block: a ``<`` that could open a tag is written as
     an entity, outside formulas (where an entity would be read as it is written)."""

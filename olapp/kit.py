@@ -87,18 +87,26 @@ class AtRound:
     args: tuple
     t: int
 
-    def at(self, r: int) -> Any:
-        return self.fn(*self.args, r)
-
     @property
     def now(self) -> Any:
-        return self.at(self.t)
+        """The text at round ``t``, computed once for every session (:func:`olapp.cache.memo`; a
+        function the memo cannot key, such as a lambda, is called every time)."""
+        return cache.memo(_at, self.fn, self.args, self.t)
+
+
+def _at(fn: Callable[..., Any], args: tuple, t: int) -> Any:
+    return fn(*args, t)
+
+
+def _fixed(note: str, t: int) -> str:
+    """A tally's note that does not depend on the round."""
+    return note
 
 
 def _tally_line(rows: Callable[..., Sequence[tuple[str, float, Any]]], args: tuple, T: int,
-                note: Callable[..., str] | None, note_args: tuple, t: int) -> str:
+                note: Callable[..., str], note_args: tuple, t: int) -> str:
     """The tally's line after ``t`` of ``T`` rounds (:meth:`LessonPage.tally`): ``rows(*args, t)``
-    against their bounds, then ``note(*note_args, t)`` (or ``note_args[0]``, a fixed note)."""
+    against their bounds, then ``note(*note_args, t)``."""
     parts = []
     for what, measured, report in rows(*args, t):
         text = f"{what} **{_num(measured)}**"
@@ -110,7 +118,7 @@ def _tally_line(rows: Callable[..., Sequence[tuple[str, float, Any]]], args: tup
             else:
                 text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
         parts.append(text)
-    end = note(*note_args, t) if note is not None else note_args[0]
+    end = note(*note_args, t)
     return f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {end}" if end else ".")
 
 
@@ -329,10 +337,8 @@ class LessonPage:
         """
         if self.holding is not None:
             note = ""                                   # a question is open: no word on the whole run
-        if isinstance(note, AtRound):
-            self.live(AtRound(_tally_line, (rows.fn, rows.args, T, note.fn, note.args), rows.t), where=where)
-        else:
-            self.live(AtRound(_tally_line, (rows.fn, rows.args, T, None, (note,)), rows.t), where=where)
+        note = note if isinstance(note, AtRound) else AtRound(_fixed, (note,), rows.t)
+        self.live(AtRound(_tally_line, (rows.fn, rows.args, T, note.fn, note.args), rows.t), where=where)
 
     def chart(self, fig: go.Figure, caption: str | AtRound = "", *, key: str, where=st) -> None:
         """A figure with its caption (a text, or one of the round: :meth:`at_round`); presenter fonts

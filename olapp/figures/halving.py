@@ -100,9 +100,9 @@ def table_cells(a, t: int) -> TableCells:
 def proof_cells(a, t: int) -> TableCells:
     """The proof's table after ``t`` rounds (:meth:`olcore.lessons.halving.HalvingAnalysis.proof_rows`)
     as plain cells, without an index."""
-    rows = a.proof_rows(t)
-    columns = tuple(rows[0]) if rows else ("mistake", "round", "|C_t| before", "|C_t+1| after", "after / before", "n / 2^M")
-    return TableCells(columns, tuple((None, tuple((str(r[c]), "") for c in columns)) for r in rows))
+    every = a.proof_rows()                  # (the columns, also before the first mistake)
+    columns = tuple(every[0]) if every else ()
+    return TableCells(columns, tuple((None, tuple((str(r[c]), "") for c in columns)) for r in a.proof_rows(t)))
 
 
 @figure
