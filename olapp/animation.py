@@ -70,15 +70,21 @@ _SHORT = {"float64": "f8", "float32": "f4", "int32": "i4", "int16": "i2", "int8"
           "uint16": "u2", "uint32": "u4"}
 
 
-def _typed(x: Any) -> Any:
+def _typed(x: Any, key: str | None = None) -> Any:
     """Numeric numpy arrays as plotly.js typed-array specs (base64), as plotly's own JSON writes them;
-    everything else as it is (the JSON encoder writes it)."""
+    everything else as it is (the JSON encoder writes it).  A 2-D numeric ``z`` (a heat map's or a contour's
+    grid) gets the spec's ``shape`` (the driver decodes it into rows); other 2-D
+    arrays (``customdata``) stay JSON rows, which the driver slices like the points."""
     import base64
 
     if isinstance(x, dict):
-        return {k: _typed(v) for k, v in x.items()}
+        return {k: _typed(v, k) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_typed(v) for v in x]
+    if isinstance(x, np.ndarray) and x.ndim == 2 and key == "z" and x.size and x.dtype.kind in "iuf":
+        spec = _typed(np.ravel(x))
+        if isinstance(spec, dict):
+            return {**spec, "shape": f"{x.shape[0]}, {x.shape[1]}"}
     if isinstance(x, np.ndarray) and x.ndim > 1:
         return x.tolist()                   # rows (customdata): a JSON list of lists slices like the points
     if isinstance(x, np.ndarray) and x.size and x.dtype.kind in "iuf":
@@ -227,8 +233,13 @@ def live_body(frames: Sequence[tuple[int, str]], raw: bool = False) -> str:
     a block ``<div data-olab-round="r">`` of the round it first shows; all but the first are hidden, and
     the driver shows the block of the round the charts have reached.  Markdown and formulas inside the
     blocks are rendered by Streamlit as usual."""
-    return "\n\n".join(f'<div data-olab-round="{r}"{" hidden" if i else ""}>\n\n{text if raw else _html_safe(text)}\n\n</div>'
+    return "\n\n".join(f'<div data-olab-round="{r}"{" hidden" if i else LIVE}>\n\n{text if raw else _html_safe(text)}\n\n</div>'
                         for i, (r, text) in enumerate(frames))
+
+
+#: The mark of a text's first block and of a live table: the driver finds them again as soon as Streamlit
+#: draws one afresh (new elements), instead of moving the old ones.
+LIVE = ' class="olab-live"'
 
 
 _FOREVER = 10**9
@@ -270,7 +281,7 @@ def live_table(frames: Sequence[tuple[int, Any]]) -> str | None:
         hide = "" if shown else ' style="display:none"'
         body.append(f'<tr data-olab-span="{",".join(f"{a}-{b}" for a, b in spans[row])}"{hide}>'
                     f'{f"<th>{esc(str(label))}</th>" if index else ""}{tds}</tr>')
-    return f'<table style="width:100%"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f'<table{LIVE} style="width:100%"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
 def _html_safe(text: str) -> str:
@@ -319,7 +330,7 @@ export default function (component) {
     if (p.raf) cancelAnimationFrame(p.raf);
     p.raf = null;
     uncull(p);
-    if (p.started) { follow(p, p.round); scrub(p, p.round); }     // every view at the round reported
+    if (p.started) { if (liveMoved(p)) findTexts(p); follow(p, p.round); scrub(p, p.round); }   // every view at the round reported
     const nonce = p.nonce;
     p.nonce = null;
     if (report && nonce) tell(p, { nonce: nonce, round: p.round });
@@ -388,7 +399,16 @@ export default function (component) {
     p.rows = Array.from(document.querySelectorAll("[data-olab-span]")).map((el) => ({
       el: el, on: el.style.display !== "none",
       spans: el.dataset.olabSpan.split(",").map((s) => s.split("-").map(Number)) }));
+    p.live = Array.from(document.getElementsByClassName("olab-live"));
     p.followed = null;
+  }
+  // whether Streamlit drew a text or a table of the round afresh since findTexts (the nodes it holds are
+  // gone): a few comparisons a tick
+  function liveMoved(p) {
+    const now = document.getElementsByClassName("olab-live"), was = p.live || [];
+    if (now.length !== was.length) return true;
+    for (let i = 0; i < now.length; i++) if (now[i] !== was[i]) return true;
+    return false;
   }
   function follow(p, round) {
     if (p.followed === round) return;
@@ -453,11 +473,18 @@ export default function (component) {
 
   const TYPES = { f8: Float64Array, f4: Float32Array, i4: Int32Array, i2: Int16Array, i1: Int8Array,
                   u1: Uint8Array, u2: Uint16Array, u4: Uint32Array };
-  function typed(v) {                       // plotly's {dtype, bdata} as a typed array (sliceable)
-    if (!v || typeof v !== "object" || typeof v.bdata !== "string" || !TYPES[v.dtype] || v.shape) return v;
+  function typed(v) {                       // plotly's {dtype, bdata} as a typed array (sliceable); with a
+    // shape (a heat map's or a contour's grid z), as its rows
+    if (!v || typeof v !== "object" || typeof v.bdata !== "string" || !TYPES[v.dtype]) return v;
     const bin = atob(v.bdata), bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return new TYPES[v.dtype](bytes.buffer);
+    const flat = new TYPES[v.dtype](bytes.buffer);
+    if (!v.shape) return flat;
+    const dims = String(v.shape).split(",").map(Number);
+    if (dims.length !== 2 || dims[0] * dims[1] !== flat.length) return v;
+    const rows = [];
+    for (let i = 0; i < dims[0]; i++) rows.push(Array.from(flat.subarray(i * dims[1], (i + 1) * dims[1])));
+    return rows;
   }
   function decode(tr) {
     if (!tr || tr.slice !== undefined) return tr;
@@ -504,6 +531,24 @@ export default function (component) {
   // plotly.js's animate draws a trace that comes back from no drawn points on top of the others:
   // put the traces' groups back in the figure's order (what a full redraw does), moving only the
   // groups out of place: a group moved is styled, laid out and painted afresh with all its points
+  // Plotly.animate without redraw removes the layers of the traces it does not animate: a heat map's
+  // or a contour's picture (plotly.js issue 4491; the Widrow-Hoff bowl, the kernel Perceptron's
+  // region).  Those did not change in this frame: they are put back where they were as soon as they
+  // are removed (a MutationObserver runs before the browser paints, so they never blink).
+  function keepGrids(gd) {
+    const kept = Array.from(gd.querySelectorAll("g.heatmaplayer, g.contourlayer"))
+      .map((el) => [el, el.parentNode, el.nextSibling]);
+    const restore = () => {
+      for (const [el, parent, next] of kept)
+        if (!el.isConnected && parent && parent.isConnected)
+          parent.insertBefore(el, next && next.parentNode === parent ? next : parent.firstChild);
+    };
+    if (!kept.length) return () => {};
+    const watch = new MutationObserver(restore);
+    for (const parent of new Set(kept.map((k) => k[1]))) if (parent) watch.observe(parent, { childList: true });
+    return () => { watch.disconnect(); restore(); };
+  }
+
   function stack(gd) {
     const at = (g) => (g.__data__ && g.__data__[0] && g.__data__[0].trace) ? g.__data__[0].trace.index : 1e9;
     for (const layer of gd.querySelectorAll(".scatterlayer")) {
@@ -546,6 +591,7 @@ export default function (component) {
     }
     // without a full redraw plotly.js does not autorange: points that move need fixed axes
     if (changed.length && fast) fast = axesFixed(gd);
+
     const lw = f.frame_layouts[c.shown], li = f.frame_layouts[i];
     c.shown = i;
     p.full += fast ? 0 : 1;                   // full redraws, reported by benchmarks.play
@@ -562,10 +608,13 @@ export default function (component) {
     // missing point, [null], clears them)
     const data = changed.map((j) => copy(f.traces[ids[j]]))
       .map((tr) => (tr.x && tr.x.length === 0) ? Object.assign(tr, { x: [null], y: [null] }) : tr);
-    if (changed.length) steps.push(() => window.Plotly.animate(
-      gd, { data: data, traces: changed },
-      { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" }),
-      () => stack(gd));
+    if (changed.length) {
+      const grids = keepGrids(gd);
+      steps.push(() => window.Plotly.animate(
+        gd, { data: data, traces: changed },
+        { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" }),
+        () => { grids(); stack(gd); });
+    }
     return steps.reduce((done, step) => done.then(step), Promise.resolve());
   }
 
@@ -767,7 +816,7 @@ export default function (component) {
     }
     // the round reached: the last frame's round the clock has passed (a chart off the screen waits for it,
     // one still drawing its last frame draws it next); the texts and the scrubber show it
-    if (at >= 0) { p.round = at; follow(p, at); scrub(p, at); }
+    if (at >= 0) { if (liveMoved(p)) findTexts(p); p.round = at; follow(p, at); scrub(p, at); }
     if (moved) p.advances += 1;               // redraws of the lesson's views (all charts at once)
     p.last = now;
     if (!any || done) p.stop(true);

@@ -42,8 +42,7 @@ page.live(page.at_round(t, L.status, a))
 two_d = stream.X.shape[1] == 2
 if two_d:
     left, right = st.columns([1.1, 1])
-    r = page.run(lesson.region, stream, t, a.lim, None, 0, *K, L.GRID)
-    page.chart(figs.region(a.X, a.y, r, t, a.lim), L.region(a, r), key="region", where=left)
+    page.chart(figs.region(a, t, n=L.GRID), page.at_round(t, L.region, a, None), key="region", where=left)
     page.chart(figs.mistakes(a, t), page.at_round(t, L.mistakes, a), key="mistakes", where=right)
 else:
     st.info(L.not_2d(stream.X.shape[1]), icon=":material/info:")
@@ -61,12 +60,11 @@ b = page.run(lesson.budget_run, stream, int(B), seed or 0, *K)
 page.live(page.at_round(t, L.budget_status, b))
 if two_d:
     left, right = st.columns([1.1, 1])
-    rb = page.run(lesson.region, stream, t, a.lim, int(B), seed or 0, *K, L.GRID)
-    page.chart(figs.region(a.X, a.y, rb, t, a.lim, title=f"Decision region with B = {B}"),
-               L.region(a, rb, f"the budget learner (B = {B})"), key="region_budget", where=left)
-    page.chart(figs.cache(b, t), L.cache(b, t), key="cache", where=right)
+    page.chart(figs.region(a, t, b, n=L.GRID, title=f"Decision region with B = {B}"),
+               page.at_round(t, L.region, a, b), key="region_budget", where=left)
+    page.chart(figs.cache(b, t), page.at_round(t, L.cache, b), key="cache", where=right)
 else:
-    page.chart(figs.cache(b, t), L.cache(b, t), key="cache")
+    page.chart(figs.cache(b, t), page.at_round(t, L.cache, b), key="cache")
 sw = page.run(lesson.budget_sweep, source if source in L.SOURCES else "XOR", L.SWEEP_T, L.SWEEP_BS, L.SWEEP_SEEDS, *K)
 page.chart(figs.sweep(sw), L.sweep(sw), key="sweep")
 

@@ -135,12 +135,13 @@ def test_a_run_of_another_traces_points_is_sent_as_a_slice():
     assert out[5] is table[5]
 
 
-_BLOCK = re.compile(r'<div data-olab-round="(\d+)"( hidden)?>\n\n(.*?)\n\n</div>', re.S)
+_BLOCK = re.compile(r'<div data-olab-round="(\d+)"( hidden| class="olab-live")?>\n\n(.*?)\n\n</div>', re.S)
 
 
 def _blocks(body: str) -> list[tuple[int, bool, str]]:
-    """A live text's blocks: (round, hidden, markdown), markdown as Streamlit shows it (entities read)."""
-    return [(int(r), bool(h), html.unescape(md)) for r, h, md in _BLOCK.findall(body)]
+    """A live text's blocks: (round, hidden, markdown), markdown as Streamlit shows it (entities read); the
+    first block carries the driver's mark (``olab-live``) instead of ``hidden``."""
+    return [(int(r), h == " hidden", html.unescape(md)) for r, h, md in _BLOCK.findall(body)]
 
 
 def _live(at) -> list[str]:

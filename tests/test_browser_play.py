@@ -259,3 +259,44 @@ def test_the_lecture_table_moves_with_the_charts(browser, base_url):
         assert got["labels"] == [label for label, _ in table_cells(a, got["round"]).rows], got
     finally:
         ctx.close()
+
+
+#: For about two seconds of a play, on every frame the browser paints: how many on-screen charts with a
+#: grid (heat map or contour) lack its picture, and the grids' first values (to see the region change).
+GRIDS = """() => new Promise((done) => {
+  const gridded = () => Array.from(document.querySelectorAll(".js-plotly-plot")).filter((gd) => {
+    const b = gd.getBoundingClientRect();
+    return gd.isConnected && b.bottom > 0 && b.top < window.innerHeight
+      && (gd._fullData || []).some((t) => t.type === "contour" || t.type === "heatmap");
+  });
+  const out = {frames: 0, charts: 0, missing: 0, z: [], rounds: []};
+  const t0 = performance.now();
+  const tick = () => {
+    const gds = gridded();
+    out.frames += 1; out.charts = Math.max(out.charts, gds.length);
+    for (const gd of gds) if (!gd.querySelector("image")) out.missing += 1;
+    const z = gds.length ? gds[0]._fullData.find((t) => t.type === "contour" || t.type === "heatmap").z : null;
+    if (z) out.z.push(JSON.stringify(Array.from(z[Math.floor(z.length / 2)])));
+    out.rounds.push(window.__olabPlayers.t.round);
+    if (performance.now() - t0 < 2500) requestAnimationFrame(tick); else done(out);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def test_a_region_moves_with_play_and_never_loses_its_picture(browser, base_url):
+    """/kernel_perceptron's decision region plays: its grid changes at the mistakes (a full redraw), and
+    between them, while only the points move (plotly.js animates them without a redraw, which drops a
+    contour's picture: plotly.js issue 4491), the picture is on every frame the browser paints."""
+    ctx, page = _open(browser, base_url, "present=1&stream=Moons&seed=1", path="/kernel_perceptron")
+    try:
+        _speed_to(page, 1)                                 # 10 rounds a second
+        page.locator("h1").first.click()
+        page.keyboard.press("k")
+        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.advances >= 2; }}", timeout=90_000)
+        got = page.evaluate(GRIDS)
+        assert got["charts"] >= 1 and got["frames"] >= 10, got
+        assert got["missing"] == 0, got
+        assert got["rounds"][-1] > got["rounds"][0] and len(set(got["z"])) >= 2, got
+    finally:
+        ctx.close()

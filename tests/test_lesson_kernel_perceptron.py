@@ -57,6 +57,27 @@ def test_the_region_is_the_decision_function_of_the_cache():
         lesson.region(streams.adversary_budget(3, 10), 0, 1.0)
 
 
+def test_the_region_of_a_run_already_made_is_the_region_and_the_page_draws_it():
+    """region_of (what the page's chart and each frame of a play draw, from the analysis's runs) equals
+    region (which runs the learner itself), for the kernel Perceptron and for the budget learner."""
+    from olapp.figures import kernel_perceptron as figs
+
+    s = lesson.make_stream("XOR", 90, 2)
+    a = lesson.analyse(s, "poly", 1.0, 2, 1.0)
+    b = lesson.budget_run(s, 4, 3, "poly", 1.0, 2, 1.0)
+    for run, budget in ((None, None), (b, 4)):
+        tr = a.trace if run is None else run.trace
+        for t in (0, 1, 33, 90):
+            want = lesson.region(s, t, a.lim, budget, 3, "poly", 1.0, 2, 1.0, n=11)
+            got = lesson.region_of(a.X, a.y, tr, t, a.lim, *a.kernel, n=11)
+            np.testing.assert_array_equal(got.supports, want.supports)
+            np.testing.assert_allclose(got.Z, want.Z, atol=1e-12)
+            heat = next(d for d in figs.region.build(a, t, run, n=11).data if d.type == "contour")
+            np.testing.assert_allclose(np.asarray(heat.z, float), want.Z, rtol=1e-6, atol=1e-6)
+    with pytest.raises(StreamError):
+        lesson.region_of(np.zeros((5, 3)), np.ones(5), a.trace, 0, 1.0)
+
+
 def test_the_budget_sweep_reaches_the_unbudgeted_learner():
     sw = lesson.budget_sweep("Rings", 300, (1, 3, 1000), (0, 1))
     assert sw.stationary.shape == (2, 3) and sw.drifting.shape == (2, 3)

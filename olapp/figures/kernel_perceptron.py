@@ -1,13 +1,16 @@
 """Figures of the kernel Perceptron lesson on the shared style: the analyses in, ``go.Figure`` out.
 
 Nothing here runs a learner or computes a bound; the builders draw what :mod:`olcore.lessons.kernel_perceptron`
-returns (the decision region included, computed there as a grid).  Presenter sizes are applied by ``controls.chart``.
+returns (the decision region of a round included: :func:`~olcore.lessons.kernel_perceptron.region_of` evaluates
+the run's f_t on a grid).  Presenter sizes are applied by ``controls.chart``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
+
+from olcore.lessons import kernel_perceptron as lesson
 
 from .. import theme
 from . import Fig, figure, axes, curves_with_bounds, downsample, LABELS, points_by_round, scatter
@@ -18,20 +21,29 @@ _REGION = [[0.0, "rgba(230,159,0,0.30)"], [0.5, "rgba(230,159,0,0.30)"], [0.5, "
            [1.0, "rgba(0,114,178,0.26)"]]
 
 
-@figure       # not animated: its heat map (``r``) belongs to round t, and 150 frames of it would be megabytes
-def region(X, y, r, t: int, lim: float, title: str = "Decision region sgn f_t(x)", height: int = 500) -> go.Figure:
-    """The sign of f on the grid (two tints), the boundary f = 0, the points (seen solid, to come faded), the
-    supports in the cache ringed and round t's point marked."""
+@figure(animated=True)
+def region(a, t: int, run=None, n: int = 41, title: str = "Decision region sgn f_t(x)",
+           height: int = 500) -> go.Figure:
+    """The sign of f_t on an ``n`` x ``n`` grid (two tints, smoothed between the grid's points) with the
+    boundary f_t = 0 (one contour trace), the points (seen solid, to come faded), the supports in the cache ringed and round t's point marked.
+
+    ``a`` is the lesson's analysis and ``run`` a :class:`~olcore.lessons.kernel_perceptron.BudgetRun` (its
+    budgeted learner's region) or ``None`` (the kernel Perceptron's).  The grid's values f_t(x) are
+    :func:`olcore.lessons.kernel_perceptron.region_of` of the run at round t (no learner is run here): the
+    region changes only at a mistake, so a play's frames carry one grid per mistake (animation's table of
+    distinct traces), about 9 KB each at n = 41."""
+    tr = a.trace if run is None else run.trace
+    r = lesson.region_of(a.X, a.y, tr, t, a.lim, *a.kernel, n=n)
     fig = Fig()
     Z = r.Z.astype(np.float32)                           # compact JSON; the hover shows f_t to 4 digits
     top = float(np.abs(Z).max()) or 1.0                  # symmetric range: the tint changes exactly at f = 0
-    fig.add(dict(type="heatmap", x=r.xs, y=r.xs, z=Z, zmin=-top, zmax=top, colorscale=_REGION, showscale=False,
-                 name="sgn f_t", hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f_t(x) = %{z:.4g}<extra></extra>"))
-    if np.any(Z > 0) and np.any(Z < 0):
-        fig.add(dict(type="contour", x=r.xs, y=r.xs, z=Z, contours=dict(start=0, end=0, size=1, coloring="lines"),
-                     line=dict(color="black", width=2.5), showscale=False, name="f_t(x) = 0", showlegend=True,
-                     colorscale=[[0, "black"], [1, "black"]], hoverinfo="skip"))
-    points_by_round(fig, X, y, t, LABELS, later="to come", sizes=(8, 6), faded=0.22)
+    # one trace: the two tints (a heat map, smoothed) and the line f = 0 drawn from the same grid
+    fig.add(dict(type="contour", x=r.xs, y=r.xs, z=Z, zmin=-top, zmax=top, colorscale=_REGION, showscale=False,
+                 contours=dict(start=0, end=0, size=1, coloring="heatmap"), line=dict(color="black", width=2.5),
+                 name="f_t(x) = 0", showlegend=True,
+                 hovertemplate="x = (%{x:.2f}, %{y:.2f})<br>f_t(x) = %{z:.4g}<extra></extra>"))
+    X = a.X
+    points_by_round(fig, X, a.y, t, LABELS, later="to come", sizes=(8, 6), faded=0.22)
     if len(r.supports):
         S = X[r.supports]
         fig.add(scatter(S[:, 0], S[:, 1], f"supports in the cache ({len(r.supports)})", mode="markers",
@@ -41,7 +53,7 @@ def region(X, y, r, t: int, lim: float, title: str = "Decision region sgn f_t(x)
         fig.add(scatter([X[t - 1, 0]], [X[t - 1, 1]], "x_t just played", mode="markers",
                         marker=dict(size=22, symbol="circle-open", color=theme.VERMILLION, line=dict(width=3)),
                         hoverinfo="skip"))
-    return fig.build({"title": {"text": title}, "hovermode": "closest", **axes("x₁", "x₂", lim)}, height=height)
+    return fig.build({"title": {"text": title}, "hovermode": "closest", **axes("x₁", "x₂", a.lim)}, height=height)
 
 
 def _cum(tr) -> np.ndarray:

@@ -10,7 +10,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis, Region, kernel_name
+from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis, kernel_name
+from olcore.linear import supports_at
 
 from olcore.lessons import kernel_perceptron as lesson
 
@@ -30,7 +31,9 @@ SWEEP_SEEDS = (0, 1, 2)
 SWEEP_T = 1000
 #: Rounds of the Fact's sequence, in cycles of B + 1 rounds.
 FACT_CYCLES = 30
-GRID = 61
+#: Points per side of the decision region's grid (drawn smoothed: at 41 the picture is that of 61 points,
+#: and a play's frames carry one grid per mistake).
+GRID = 41
 
 _BASE = {"stream": "XOR", "T": 200, "seed": 0, "kernel": "Gaussian", "rbf_gamma": 2.0, "degree": 2, "coef0": 1.0}
 
@@ -106,9 +109,13 @@ def status(a: KernelAnalysis, t: int) -> str:
             f"(the mistakes).")
 
 
-def region(a: KernelAnalysis, r: Region, learner: str = "the kernel Perceptron") -> str:
-    return (f"The sign of f_{r.t + 1}(x) = Σ_(s∈L) y_s K(x_s, x) of {learner} after {r.t} rounds: blue where it predicts "
-            f"+1, orange where −1, the black line is f = 0. The {len(r.supports)} supports in the cache are ringed; the "
+def region(a: KernelAnalysis, run: BudgetRun | None, t: int) -> str:
+    """The decision region's caption at round ``t``: of the kernel Perceptron (``run`` None) or of the budget
+    learner of ``run``."""
+    learner = "the kernel Perceptron" if run is None else f"the budget learner (B = {run.B})"
+    supports = len(supports_at(a.trace if run is None else run.trace, t))
+    return (f"The sign of f_{t + 1}(x) = Σ_(s∈L) y_s K(x_s, x) of {learner} after {t} rounds: blue where it predicts "
+            f"+1, orange where −1, the black line is f = 0. The {supports} supports in the cache are ringed; the "
             "faded points are still to come. " + kernel_name(*a.kernel) + ".")
 
 

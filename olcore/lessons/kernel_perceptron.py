@@ -31,7 +31,7 @@ from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "make_stream", "drifting", "KernelAnalysis", "analyse", "BudgetRun", "budget_run",
-           "Region", "region", "BudgetSweep", "budget_sweep", "FactRun", "fact", "NOVIKOFF", "SOURCE",
+           "Region", "region", "region_of", "BudgetSweep", "budget_sweep", "FactRun", "fact", "NOVIKOFF", "SOURCE",
            "MARGIN_TOL", "MARGIN_ITER", "MARGIN_WORK", "free_mistakes_band", "budget_mistakes_band", "evicts"]
 
 SOURCE = "Cesa-Bianchi, On-line learning: Kernel-based on-line learning"
@@ -220,13 +220,27 @@ def region(stream: Stream, t: int, lim: float, budget: int | None = None, seed: 
     if stream.X.shape[1] != 2:
         raise StreamError.bad("d", str(stream.X.shape[1]), "2 features for the decision region")
     kw = _kernel_args(kernel, gamma, degree, coef0)
+    tr = linear.kernel_perceptron(stream.X, stream.y, budget=budget, seed=seed, **kw)
+    return region_of(stream.X, stream.y, tr, t, lim, kernel, gamma, degree, coef0, n)
+
+
+def region_of(X: np.ndarray, y: np.ndarray, trace: Trace, t: int, lim: float, kernel: str = "rbf",
+              gamma: float = 2.0, degree: int = 3, coef0: float = 1.0, n: int = 61) -> Region:
+    r""":func:`region` of a run already made: ``trace`` is the learner's run on the 2-D stream ``(X, y)``.
+
+    :math:`f_t(\mathbf x) = \sum_{s \in L_t} y_s K(\mathbf x_s, \mathbf x)` with :math:`L_t` the cache before
+    round :math:`t + 1` (:func:`olcore.linear.supports_at`), evaluated at the :math:`n^2` points of the grid:
+    :math:`O(|L_t|\, n^2)` kernel values, no learner rerun (one call per frame of a play)."""
+    X = np.asarray(X)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise StreamError.bad("d", str(X.shape[-1]), "2 features for the decision region")
+    kw = _kernel_args(kernel, gamma, degree, coef0)
     n = check_int(n, "n", 2, 400)
     lim = check_param(lim, "lim", 0, None, lo_open=True)
-    tr = linear.kernel_perceptron(stream.X, stream.y, budget=budget, seed=seed, **kw)
-    rows = supports_at(tr, check_int(t, "t", 0, stream.T))
+    rows = supports_at(trace, check_int(t, "t", 0, X.shape[0]))
     xs = np.linspace(-lim, lim, n)
     P = np.stack(np.meshgrid(xs, xs), axis=-1).reshape(-1, 2)
-    Z = decision_values(stream.X, stream.y, rows, P, **kw).reshape(n, n)
+    Z = decision_values(X, y, rows, P, **kw).reshape(n, n)
     return Region(xs=xs, Z=Z, supports=rows, t=int(t))
 
 
