@@ -42,9 +42,8 @@ page.section("Watch θ move: a gradient step, then a projection")
 t = page.player(a.T, events=a.projected, event_name="projection")
 page.live(page.at_round(t, L.status, a))
 if stream.X.shape[1] == 2:
-    grid = page.run(lesson.loss_grid, stream, loss, t, a.plane_lim)
     left, right = st.columns([1.15, 1])
-    page.chart(figs.plane(a, grid, t), page.at_round(t, L.plane, a), key="plane", where=left)
+    page.chart(figs.plane(a, t), page.at_round(t, L.plane, a), key="plane", where=left)
     page.chart(figs.nonexp(a, t), L.nonexp(a), key="nonexp", where=right)
 else:
     st.info(L.not_2d(a), icon=":material/info:")

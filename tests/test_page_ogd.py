@@ -118,7 +118,7 @@ def test_every_control_changes_the_run():
     t = at.slider(key="t").value
     assert t >= 1 and a.projected[t - 1] and not a.projected[: t - 1].any()
     plane = by_title(at, "The parameter plane")
-    assert trace(plane, f"round {t}: projection θ_(t+1) = Π_C(θ̃)")
+    assert trace(plane, "round t: projection θ_(t+1) = Π_C(θ̃)")
     at.slider(key="sweep_seeds").set_value(2).run()
     assert trace(by_title(at, "Final regret against the step size"), "min–max over 2 seeds")
     at.select_slider(key="n").set_value(50).run()

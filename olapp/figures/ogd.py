@@ -1,7 +1,7 @@
 """Figures of the online gradient descent lesson on the shared style: the analysis in, ``go.Figure`` out.
 
 Nothing here runs an algorithm or computes a bound; the builders draw what :mod:`olcore.lessons.ogd`
-returns.  Presenter sizes are applied by ``controls.chart``.
+returns (the plane's contours of a round: :func:`~olcore.lessons.ogd.loss_grid_of`).  Presenter sizes are applied by ``controls.chart``.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from olcore.lessons.ogd import ExpertsAnalysis, KSweep, LossGrid, OGDAnalysis, Sweep
+from olcore.lessons.ogd import ExpertsAnalysis, KSweep, OGDAnalysis, Sweep, contour_round, loss_grid_of
 
-from .. import theme
-from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
+from .. import cache, theme
+from . import RAW, Fig, figure, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
 
 __all__ = ["plane", "nonexp", "regret", "sweep", "potential", "per_round", "telescoping", "experts", "k_sweep"]
 
@@ -39,37 +39,50 @@ def _move(p, q, name: str, colour: str) -> dict:
                    hovertemplate="(%{x:.4g}, %{y:.4g})<extra>" + name + "</extra>")
 
 
-@figure       # not animated: its contours (``grid``) belong to round t, and 150 frames of contours would be megabytes
-def plane(a: OGDAnalysis, grid: LossGrid, t: int, height: int = 540) -> go.Figure:
+@figure(animated=True)
+def plane(a: OGDAnalysis, t: int, height: int = 540) -> go.Figure:
     r"""The parameter plane after ``t`` rounds: C, contours of :math:`\sum_{s\le t}\ell_s`, the path
-    :math:`\theta_1..\theta_{t+1}`, round t's gradient step and projection, and :math:`\theta^*`."""
+    :math:`\theta_1..\theta_{t+1}`, round t's gradient step and projection, and :math:`\theta^*`.
+
+    The contours are :func:`olcore.lessons.ogd.loss_grid_of` of the run's rounds (shared by every session
+    through the memo).  While a play is drawn (frames) they are those of the round
+    :func:`~olcore.lessons.ogd.contour_round` gives (every T/20 rounds, the legend says which): the
+    objective changes every round and a grid per frame would be megabytes; at rest, those of round t.
+    The other traces' names do not hold the round (the caption says the round's distances): a frame then
+    moves their points only."""
     fig = Fig()
     lim = a.plane_lim
-    if t > 0:
-        fig.add(dict(type="contour", x=grid.xs, y=grid.ys, z=grid.Z, name=f"Σ_(s≤{t}) ℓ_s(θ)",
+    of = contour_round(t, a.trace.T) if RAW.get() else int(t)
+    if of > 0:
+        grid = cache.memo(loss_grid_of, a.X, a.y, a.loss, of, lim)
+        fig.add(dict(type="contour", x=grid.xs, y=grid.ys, z=grid.Z.astype(np.float32), name=f"Σ_(s≤{of}) ℓ_s(θ)",
                      contours=dict(coloring="lines", showlabels=True, labelfont=dict(size=10, color=theme.GREY)),
                      ncontours=14, colorscale=[[0, "#9a9a9a"], [1, "#9a9a9a"]], showscale=False, line=dict(width=1),
-                     hovertemplate="θ = (%{x:.3g}, %{y:.3g})<br>Σ ℓ_s(θ) = %{z:.4g}<extra></extra>"))
+                     showlegend=True, hovertemplate="θ = (%{x:.3g}, %{y:.3g})<br>Σ ℓ_s(θ) = %{z:.4g}<extra></extra>"))
     out = _set_outline(a)
     closed = type(a.domain).__name__ != "Simplex"
     fig.add(scatter(out[:, 0], out[:, 1], "C (the convex set)",
                     mode="lines", fill="toself" if closed else None, fillcolor=_FILL,
                     line=dict(color=theme.BLUE, width=2 if closed else 6), hoverinfo="skip"))
     W = a.trace.weights
-    k = downsample(t + 1)
+    if RAW.get():           # a play's frame: the run's own thinned path up to t (each frame a slice of the last)
+        k = downsample(a.trace.T + 1)
+        k = k[k <= t]
+    else:
+        k = downsample(t + 1)
     fig.add(scatter(W[k, 0], W[k, 1], "θ_1, …, θ_(t+1)", mode="lines+markers",
                     line=dict(color=theme.BLUE, width=1.5), marker=dict(size=5, color=theme.BLUE),
                     customdata=k + 1, hovertemplate="θ_%{customdata} = (%{x:.4g}, %{y:.4g})<extra></extra>"))
     star = a.theta_star
     if t > 0:
         step = a.trace.extras["step"][t - 1]
-        fig.add(scatter([step[0], star[0]], [step[1], star[1]], f"‖θ̃ − θ*‖ = {a.step_dist[t - 1]:.3g} (before Π_C)",
+        fig.add(scatter([step[0], star[0]], [step[1], star[1]], "‖θ̃ − θ*‖ (before Π_C)",
                         mode="lines", line=dict(color=theme.ORANGE, width=1.5, dash="dot"), hoverinfo="skip"),
-                scatter([W[t, 0], star[0]], [W[t, 1], star[1]], f"‖Π_C(θ̃) − θ*‖ = {a.proj_dist[t - 1]:.3g}",
+                scatter([W[t, 0], star[0]], [W[t, 1], star[1]], "‖Π_C(θ̃) − θ*‖",
                         mode="lines", line=dict(color=theme.GREEN, width=1.5, dash="dot"), hoverinfo="skip"))
-        fig.add(_move(W[t - 1], step, f"round {t}: gradient step θ̃ = θ_t − η∇ℓ_t(θ_t)", theme.ORANGE))
+        fig.add(_move(W[t - 1], step, "round t: gradient step θ̃ = θ_t − η∇ℓ_t(θ_t)", theme.ORANGE))
         if a.projected[t - 1]:
-            fig.add(_move(step, W[t], f"round {t}: projection θ_(t+1) = Π_C(θ̃)", theme.GREEN))
+            fig.add(_move(step, W[t], "round t: projection θ_(t+1) = Π_C(θ̃)", theme.GREEN))
     fig.add(scatter([star[0]], [star[1]], "θ* (best fixed point of C)", mode="markers",
                     marker=dict(symbol="star", size=18, color=theme.VERMILLION, line=dict(width=1, color="white")),
                     hovertemplate="θ* = (%{x:.4g}, %{y:.4g})<extra></extra>"))

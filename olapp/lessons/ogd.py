@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from olcore.lessons import ogd as lesson
-from olcore.lessons.ogd import ExpertsAnalysis, KSweep, OGDAnalysis, Sweep
+from olcore.lessons.ogd import CONTOUR_STEPS, ExpertsAnalysis, KSweep, OGDAnalysis, Sweep
 
 from ..controls import Preset
 from ..lecture import Question, Scene
@@ -139,9 +139,13 @@ def status(a: OGDAnalysis, t: int) -> str:
 
 def plane(a: OGDAnalysis, t: int) -> str:
     n = int(a.projected.sum())
-    return (f"Grey lines: contours of the cumulative loss Σ_(s≤{t}) ℓ_s(θ) so far; the shaded region is C. The blue "
+    dist = (f" In round {t}: ‖θ̃ − θ*‖ = {a.step_dist[t - 1]:.3g} before the projection, ‖Π_C(θ̃) − θ*‖ = "
+            f"{a.proj_dist[t - 1]:.3g} after (dotted)." if t > 0 else "")
+    every = -(-a.T // CONTOUR_STEPS)
+    return (f"Grey lines: contours of the cumulative loss Σ_(s≤{t}) ℓ_s(θ) so far (while Play runs they catch up "
+            f"every {every} round{'s' if every > 1 else ''}: the legend names their round); the shaded region is C. The blue "
             f"path is θ_1, …, θ_{t + 1}. Round t's two moves: the gradient step θ_t − η∇ℓ_t(θ_t) (orange arrow), "
-            f"then the projection Π_C back into C (green arrow, absent when the step stays in C). The star is "
+            f"then the projection Π_C back into C (green arrow, absent when the step stays in C).{dist} The star is "
             f"θ* = {_vec(a.theta_star)}, the best fixed point of C for all {a.T} rounds. The projection moved θ in "
             f"{n} of {a.T} rounds.")
 

@@ -32,7 +32,7 @@ from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "SOURCE", "make_stream", "OGDAnalysis", "analyse", "Sweep", "sweep",
-           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid",
+           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid", "loss_grid_of", "contour_round", "CONTOUR_STEPS",
            "first_projection", "first_projection_band", "regret_share", "regret_share_band"]
 
 SOURCE = "Online gradient descent notes"
@@ -314,9 +314,14 @@ def _loss_only(loss: str, z: np.ndarray, y: np.ndarray) -> np.ndarray:
 def loss_grid(stream: Stream, loss: str, t: int, lim: float, n: int = 61) -> LossGrid:
     r""":math:`\sum_{s\le t}\ell_s(\theta)` for :math:`\theta` on an ``n`` × ``n`` grid of
     :math:`[-lim, lim]^2` (the contours of the comparator's objective after t rounds)."""
-    X, y = stream.X, stream.y
-    if X.shape[1] != 2:
-        raise StreamError.bad("d", str(X.shape[1]), "2 features for the parameter plane")
+    return loss_grid_of(stream.X, stream.y, loss, t, lim, n)
+
+
+def loss_grid_of(X: np.ndarray, y: np.ndarray, loss: str, t: int, lim: float, n: int = 61) -> LossGrid:
+    r""":func:`loss_grid` of the rounds ``(X, y)`` (a run's own arrays: :class:`OGDAnalysis` ``X``, ``y``)."""
+    X, y = np.asarray(X), np.asarray(y)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise StreamError.bad("d", str(X.shape[-1]), "2 features for the parameter plane")
     t = check_int(t, "t", 0, X.shape[0])
     n = check_int(n, "n", 2, 400)
     xs = np.linspace(-lim, lim, n)
@@ -327,6 +332,21 @@ def loss_grid(stream: Stream, loss: str, t: int, lim: float, n: int = 61) -> Los
         for lo in range(0, t, 256):                         # blocks of rounds: memory O(n² · 256)
             Z += _loss_only(loss, P @ X[lo:min(t, lo + 256)].T, y[lo:min(t, lo + 256)]).sum(axis=1)
     return LossGrid(xs=xs, ys=xs, Z=Z.reshape(n, n), t=t)
+
+
+#: While a play is drawn, the plane's contours are those of every ``T / CONTOUR_STEPS``-th round.
+CONTOUR_STEPS = 20
+
+
+def contour_round(t: int, T: int, steps: int = CONTOUR_STEPS) -> int:
+    r"""The round whose contours :math:`\sum_{s\le k}\ell_s` a play's frame at round ``t`` draws: the last
+    multiple of :math:`\lceil T/\text{steps}\rceil` at or before ``t`` (``T`` itself at the end).  The
+    objective changes every round, and a grid per frame would be megabytes; ``steps + 1`` grids are not."""
+    t, T = int(t), int(T)
+    if t >= T:
+        return T
+    every = max(1, -(-T // max(1, int(steps))))
+    return (t // every) * every
 
 
 # -- the lecture's answers (olapp/lessons/ogd.py, LECTURE): computed from the run, never typed in ----------
