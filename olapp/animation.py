@@ -233,8 +233,8 @@ def live_body(frames: Sequence[tuple[int, str]], raw: bool = False) -> str:
     a block ``<div data-olab-round="r">`` of the round it first shows; all but the first are hidden, and
     the driver shows the block of the round the charts have reached.  Markdown and formulas inside the
     blocks are rendered by Streamlit as usual."""
-    return "\n\n".join(f'<div data-olab-round="{r}"{" hidden" if i else LIVE}>\n\n{text if raw else _html_safe(text)}\n\n</div>'
-                        for i, (r, text) in enumerate(frames))
+    return "\n\n".join(f'<div data-olab-round="{r}"{" hidden" if i else LIVE}>\n\n'
+                        f'{text if raw else _html_safe(text)}\n\n</div>' for i, (r, text) in enumerate(frames))
 
 
 #: The mark of a text's first block and of a live table: the driver finds them again as soon as Streamlit
@@ -330,7 +330,10 @@ export default function (component) {
     if (p.raf) cancelAnimationFrame(p.raf);
     p.raf = null;
     uncull(p);
-    if (p.started) { if (liveMoved(p)) findTexts(p); follow(p, p.round); scrub(p, p.round); }   // every view at the round reported
+    if (p.started) {                                     // every view at the round reported
+      if (liveMoved(p)) findTexts(p);
+      follow(p, p.round); scrub(p, p.round);
+    }
     const nonce = p.nonce;
     p.nonce = null;
     if (report && nonce) tell(p, { nonce: nonce, round: p.round });
@@ -528,9 +531,6 @@ export default function (component) {
     return Object.keys(L).filter((k) => /^[xy]axis\d*$/.test(k)).every((k) => L[k] && L[k].autorange === false);
   }
 
-  // plotly.js's animate draws a trace that comes back from no drawn points on top of the others:
-  // put the traces' groups back in the figure's order (what a full redraw does), moving only the
-  // groups out of place: a group moved is styled, laid out and painted afresh with all its points
   // Plotly.animate without redraw removes the layers of the traces it does not animate: a heat map's
   // or a contour's picture (plotly.js issue 4491; the Widrow-Hoff bowl, the kernel Perceptron's
   // region).  Those did not change in this frame: they are put back where they were as soon as they
@@ -549,6 +549,9 @@ export default function (component) {
     return () => { watch.disconnect(); restore(); };
   }
 
+  // plotly.js's animate draws a trace that comes back from no drawn points on top of the others:
+  // put the traces' groups back in the figure's order (what a full redraw does), moving only the
+  // groups out of place: a group moved is styled, laid out and painted afresh with all its points
   function stack(gd) {
     const at = (g) => (g.__data__ && g.__data__[0] && g.__data__[0].trace) ? g.__data__[0].trace.index : 1e9;
     for (const layer of gd.querySelectorAll(".scatterlayer")) {
@@ -591,7 +594,6 @@ export default function (component) {
     }
     // without a full redraw plotly.js does not autorange: points that move need fixed axes
     if (changed.length && fast) fast = axesFixed(gd);
-
     const lw = f.frame_layouts[c.shown], li = f.frame_layouts[i];
     c.shown = i;
     p.full += fast ? 0 : 1;                   // full redraws, reported by benchmarks.play

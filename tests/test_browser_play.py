@@ -60,6 +60,19 @@ def _speed_to(page, presses: int) -> None:
     wait_ready(page)
 
 
+def _until(page, condition: str, timeout: float = 90_000) -> None:
+    """Wait until ``condition`` (JavaScript, of the player's state ``s``) holds."""
+    page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && {condition}; }}", timeout=timeout)
+
+
+def _play(page, presses: int, until: str) -> None:
+    """Play at the speed ``presses`` steps right of the slowest, and wait until ``until`` holds."""
+    _speed_to(page, presses)
+    page.locator("h1").first.click()
+    page.keyboard.press("k")
+    _until(page, until)
+
+
 def _open(browser, base_url, query: str, path: str = "/perceptron"):
     ctx = browser.new_context(viewport=SCREEN)
     page = ctx.new_page()
@@ -71,11 +84,8 @@ def _open(browser, base_url, query: str, path: str = "/perceptron"):
 def test_play_moves_the_charts_in_the_browser_and_the_end_is_in_the_link(browser, base_url):
     ctx, page = _open(browser, base_url, "present=1&T=200&seed=3")
     try:
-        _speed_to(page, 2)                                 # 50 rounds a second: 4 s for the whole run
-        page.locator("h1").first.click()
-        page.keyboard.press("k")                           # Play (at the end: from round 0)
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.nonce; }}", timeout=90_000)
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && !s.nonce; }}", timeout=120_000)
+        _play(page, 2, "s.nonce")                          # 50 rounds a second: 4 s (at the end: from round 0)
+        _until(page, "!s.nonce", timeout=120_000)
         state = page.evaluate(STATE)
         assert state["round"] == 200 and state["advances"] >= 3
         # the round reached goes back to the server a moment after the end (once the app is idle): the
@@ -92,23 +102,20 @@ def test_play_moves_the_charts_in_the_browser_and_the_end_is_in_the_link(browser
 def test_pause_gives_the_round_reached_back_to_the_link(browser, base_url):
     ctx, page = _open(browser, base_url, "present=1&T=400&seed=4")
     try:
-        _speed_to(page, 1)                                 # 10 rounds a second: 40 s for the whole run
-        page.locator("h1").first.click()
-        page.keyboard.press("k")
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.advances >= 2; }}", timeout=90_000)
+        _play(page, 1, "s.advances >= 2")                  # 10 rounds a second: 40 s for the whole run
         # while it plays, the page's elements off the screen are not rendered, at the size they had (an
         # element Streamlit mounts afresh is caught within half a second)
         culled = f"() => {{ const c = ({CULLED})(); return c.off.length && c.off.every(([cv, size]) => cv === 'auto' && size); }}"
         page.wait_for_function(culled, timeout=5_000)
         assert not any(cv for cv, _ in page.evaluate(CULLED)["on"])
         # the texts of the round (the tally, the captions) and the scrubber follow the charts' round
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.round >= 20; }}", timeout=30_000)
+        _until(page, "s.round >= 20", timeout=30_000)
         views = page.evaluate(VIEWS)
         assert len(views["texts"]) >= 3 and views["round"] >= 20, views        # the tally and two captions
         assert all(shown == expected for shown, expected in views["texts"]), views
         assert views["label"] == views["round"] and views["left"] == f"{100 * views['round'] / 400:g}%", views
         page.keyboard.press("k")                           # Pause, in the browser
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && !s.nonce; }}", timeout=60_000)
+        _until(page, "!s.nonce", timeout=60_000)
         paused = page.evaluate(CULLED)
         assert not any(cv or size for cv, size in paused["off"] + paused["on"]), paused
         # Play from the end put t=0 in the link at once; wait for the rerun that brings the paused round
@@ -251,10 +258,7 @@ def test_the_lecture_table_moves_with_the_charts(browser, base_url):
     a = halving.analyse(halving.make_stream("perfect", 16, 40, 0.5, 6, 2))          # the page's defaults, seed 2
     ctx, page = _open(browser, base_url, "present=1&seed=2", path="/halving")
     try:
-        _speed_to(page, 1)                                 # 10 rounds a second
-        page.locator("h1").first.click()
-        page.keyboard.press("k")
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.round >= 6; }}", timeout=90_000)
+        _play(page, 1, "s.round >= 6")                     # 10 rounds a second
         got = page.evaluate(TABLE)
         assert got["labels"] == [label for label, _ in table_cells(a, got["round"]).rows], got
     finally:
@@ -292,10 +296,7 @@ def test_a_region_moves_with_play_and_never_loses_its_picture(browser, base_url)
     contour's picture: plotly.js issue 4491), the picture is on every frame the browser paints."""
     ctx, page = _open(browser, base_url, "present=1&stream=Moons&seed=1", path="/kernel_perceptron")
     try:
-        _speed_to(page, 1)                                 # 10 rounds a second
-        page.locator("h1").first.click()
-        page.keyboard.press("k")
-        page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.advances >= 2; }}", timeout=90_000)
+        _play(page, 1, "s.advances >= 2")                  # 10 rounds a second
         got = page.evaluate(GRIDS)
         assert got["charts"] >= 1 and got["frames"] >= 10, got
         assert got["missing"] == 0, got

@@ -25,7 +25,8 @@ _REGION = [[0.0, "rgba(230,159,0,0.30)"], [0.5, "rgba(230,159,0,0.30)"], [0.5, "
 def region(a, t: int, run=None, n: int = 41, title: str = "Decision region sgn f_t(x)",
            height: int = 500) -> go.Figure:
     """The sign of f_t on an ``n`` x ``n`` grid (two tints, smoothed between the grid's points) with the
-    boundary f_t = 0 (one contour trace), the points (seen solid, to come faded), the supports in the cache ringed and round t's point marked.
+    boundary f_t = 0 (one contour trace), the points (seen solid, to come faded), the supports in the cache
+    ringed and round t's point marked.
 
     ``a`` is the lesson's analysis and ``run`` a :class:`~olcore.lessons.kernel_perceptron.BudgetRun` (its
     budgeted learner's region) or ``None`` (the kernel Perceptron's).  The grid's values f_t(x) are

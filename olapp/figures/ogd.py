@@ -1,7 +1,8 @@
 """Figures of the online gradient descent lesson on the shared style: the analysis in, ``go.Figure`` out.
 
 Nothing here runs an algorithm or computes a bound; the builders draw what :mod:`olcore.lessons.ogd`
-returns (the plane's contours of a round: :func:`~olcore.lessons.ogd.loss_grid_of`).  Presenter sizes are applied by ``controls.chart``.
+returns (the plane's contours of a round: :func:`~olcore.lessons.ogd.loss_grid_of`).  Presenter sizes are
+applied by ``controls.chart``.
 """
 
 from __future__ import annotations
@@ -52,20 +53,22 @@ def plane(a: OGDAnalysis, t: int, height: int = 540) -> go.Figure:
     moves their points only."""
     fig = Fig()
     lim = a.plane_lim
-    of = contour_round(t, a.trace.T) if RAW.get() else int(t)
+    frame = RAW.get()       # drawing a play's frame
+    of = contour_round(t, a.trace.T) if frame else int(t)
     if of > 0:
         grid = cache.memo(loss_grid_of, a.X, a.y, a.loss, of, lim)
         fig.add(dict(type="contour", x=grid.xs, y=grid.ys, z=grid.Z.astype(np.float32), name=f"Σ_(s≤{of}) ℓ_s(θ)",
                      contours=dict(coloring="lines", showlabels=True, labelfont=dict(size=10, color=theme.GREY)),
                      ncontours=14, colorscale=[[0, "#9a9a9a"], [1, "#9a9a9a"]], showscale=False, line=dict(width=1),
-                     showlegend=True, hovertemplate="θ = (%{x:.3g}, %{y:.3g})<br>Σ ℓ_s(θ) = %{z:.4g}<extra></extra>"))
+                     showlegend=True,
+                     hovertemplate="θ = (%{x:.3g}, %{y:.3g})<br>Σ ℓ_s(θ) = %{z:.4g}<extra></extra>"))
     out = _set_outline(a)
     closed = type(a.domain).__name__ != "Simplex"
     fig.add(scatter(out[:, 0], out[:, 1], "C (the convex set)",
                     mode="lines", fill="toself" if closed else None, fillcolor=_FILL,
                     line=dict(color=theme.BLUE, width=2 if closed else 6), hoverinfo="skip"))
     W = a.trace.weights
-    if RAW.get():           # a play's frame: the run's own thinned path up to t (each frame a slice of the last)
+    if frame:               # the run's own thinned path up to t: each frame a slice of the last
         k = downsample(a.trace.T + 1)
         k = k[k <= t]
     else:

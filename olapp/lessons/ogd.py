@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from olcore.lessons import ogd as lesson
-from olcore.lessons.ogd import CONTOUR_STEPS, ExpertsAnalysis, KSweep, OGDAnalysis, Sweep
+from olcore.lessons.ogd import ExpertsAnalysis, KSweep, OGDAnalysis, Sweep, contour_every
 
 from ..controls import Preset
 from ..lecture import Question, Scene
@@ -139,9 +139,9 @@ def status(a: OGDAnalysis, t: int) -> str:
 
 def plane(a: OGDAnalysis, t: int) -> str:
     n = int(a.projected.sum())
-    dist = (f" In round {t}: ‖θ̃ − θ*‖ = {a.step_dist[t - 1]:.3g} before the projection, ‖Π_C(θ̃) − θ*‖ = "
-            f"{a.proj_dist[t - 1]:.3g} after (dotted)." if t > 0 else "")
-    every = -(-a.T // CONTOUR_STEPS)
+    dist = (f" In round {t}: ‖θ̃ − θ*‖ = {a.step_dist[t - 1]:.3g} before the projection, "
+            f"‖Π_C(θ̃) − θ*‖ = {a.proj_dist[t - 1]:.3g} after (dotted)." if t > 0 else "")
+    every = contour_every(a.T)
     return (f"Grey lines: contours of the cumulative loss Σ_(s≤{t}) ℓ_s(θ) so far (while Play runs they catch up "
             f"every {every} round{'s' if every > 1 else ''}: the legend names their round); the shaded region is C. The blue "
             f"path is θ_1, …, θ_{t + 1}. Round t's two moves: the gradient step θ_t − η∇ℓ_t(θ_t) (orange arrow), "

@@ -217,8 +217,6 @@ def region(stream: Stream, t: int, lim: float, budget: int | None = None, seed: 
            gamma: float = 2.0, degree: int = 3, coef0: float = 1.0, n: int = 61) -> Region:
     r""":math:`f_t(\mathbf x)` on a grid of the plane after ``t`` rounds of the kernel Perceptron (``budget=None``)
     or of the Randomized Budget Perceptron (cache ``budget``): the learner's state when it predicts round t + 1."""
-    if stream.X.shape[1] != 2:
-        raise StreamError.bad("d", str(stream.X.shape[1]), "2 features for the decision region")
     kw = _kernel_args(kernel, gamma, degree, coef0)
     tr = linear.kernel_perceptron(stream.X, stream.y, budget=budget, seed=seed, **kw)
     return region_of(stream.X, stream.y, tr, t, lim, kernel, gamma, degree, coef0, n)

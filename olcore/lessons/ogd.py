@@ -32,7 +32,8 @@ from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCES", "SOURCE", "make_stream", "OGDAnalysis", "analyse", "Sweep", "sweep",
-           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid", "loss_grid_of", "contour_round", "CONTOUR_STEPS",
+           "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid",
+           "loss_grid_of", "contour_round", "contour_every", "CONTOUR_STEPS",
            "first_projection", "first_projection_band", "regret_share", "regret_share_band"]
 
 SOURCE = "Online gradient descent notes"
@@ -338,14 +339,19 @@ def loss_grid_of(X: np.ndarray, y: np.ndarray, loss: str, t: int, lim: float, n:
 CONTOUR_STEPS = 20
 
 
+def contour_every(T: int, steps: int = CONTOUR_STEPS) -> int:
+    r"""Rounds between two contours of a play: :math:`\lceil T/\text{steps}\rceil` (at least 1)."""
+    return max(1, -(-int(T) // max(1, int(steps))))
+
+
 def contour_round(t: int, T: int, steps: int = CONTOUR_STEPS) -> int:
     r"""The round whose contours :math:`\sum_{s\le k}\ell_s` a play's frame at round ``t`` draws: the last
-    multiple of :math:`\lceil T/\text{steps}\rceil` at or before ``t`` (``T`` itself at the end).  The
-    objective changes every round, and a grid per frame would be megabytes; ``steps + 1`` grids are not."""
+    multiple of :func:`contour_every` at or before ``t`` (``T`` itself at the end).  The objective
+    changes every round, and a grid per frame would be megabytes; ``steps + 1`` grids are not."""
     t, T = int(t), int(T)
     if t >= T:
         return T
-    every = max(1, -(-T // max(1, int(steps))))
+    every = contour_every(T, steps)
     return (t // every) * every
 
 
