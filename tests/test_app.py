@@ -164,3 +164,16 @@ def test_a_server_on_every_interface_prints_the_network_url_and_asks_no_other_ho
     text = log.read_text(errors="replace")
     assert "URL: http://127.0.0.1:" in text and "Network URL: http://" in text
     assert "External URL" not in text and "Did not auto detect external IP" not in text
+
+
+def test_the_page_icon_is_the_shipped_png_sent_inline():
+    import base64
+
+    from streamlit.commands.page_config import _get_favicon_string
+
+    import app
+
+    head, _, data = app.ICON.partition(",")
+    assert head == "data:image/png;base64"
+    assert base64.b64decode(data) == (Path(app.__file__).parent / "olapp" / "assets" / "icon.png").read_bytes()
+    assert _get_favicon_string(app.ICON) == app.ICON       # the browser gets it as it is: no file served, no fetch

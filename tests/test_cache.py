@@ -241,3 +241,32 @@ def test_a_bound_method_is_keyed_by_the_object_it_is_bound_to():
     assert cache.memo(two.times, 5) == 10 and cache.memo(three.times, 5) == 15    # not the first object's answer
     assert cache.memo(_Bag(2).times, 5) == 10 and _calls == [("times", 2, 5), ("times", 3, 5)]
     assert cache.key_of(two.times) != cache.key_of(three.times)
+
+
+def test_an_array_nobody_can_write_is_hashed_once_and_any_other_by_its_current_bytes(monkeypatch):
+    hashed = []
+    real = cache._array_key_of
+    monkeypatch.setattr(cache, "_array_key_of", lambda a: hashed.append(a.shape) or real(a))
+
+    frozen = np.arange(200.0)
+    frozen.setflags(write=False)
+    assert cache.key_of(frozen) == cache.key_of(frozen) == real(np.arange(200.0))
+    assert len(hashed) == 1                                 # kept with the array
+
+    base = np.arange(200.0)
+    view = base[::2]
+    view.setflags(write=False)                              # read-only, but its base is not
+    before = cache.key_of(view)
+    base[0] = -1.0
+    assert cache.key_of(view) != before                     # keyed by what it holds now
+    plain = np.arange(5.0)
+    first = cache.key_of(plain)
+    plain[0] = 9.0
+    assert cache.key_of(plain) != first
+    assert len(hashed) == 5                                 # neither is kept
+
+    stored = np.arange(300.0)
+    stored.setflags(write=False)
+    rows = stored.reshape(3, 100)                           # a view of a frozen array: frozen too
+    assert not rows.flags.writeable and cache.key_of(rows) == cache.key_of(rows)
+    assert len(hashed) == 6
