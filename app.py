@@ -8,10 +8,8 @@
 - run as the app's script (``__main__``), by every session on every rerun: :func:`main`.
 """
 
-import base64
 import contextlib
 import os
-from pathlib import Path
 
 # One BLAS thread per server process, set before numpy loads (the server imports it only with the
 # first page): sessions already run in parallel threads, and OpenBLAS's thread per core made small
@@ -30,13 +28,6 @@ serving.install()
 serving.collect_less()
 
 
-#: The page icon ships with the app (a Material icon name would make the browser fetch it from Google's font
-#: service), as a data URL read once per process: given a file's path, ``st.set_page_config`` reads, hashes
-#: and registers the file again on every rerun of every session (about 0.7 ms of a rerun).
-ICON = "data:image/png;base64," + base64.b64encode(
-    (Path(__file__).resolve().parent / "olapp" / "assets" / "icon.png").read_bytes()).decode()
-
-
 def main() -> None:
     """One run of the app, in its turn (the server draws one session's page at a time, in the order
     the runs came: :mod:`olapp.turns`)."""
@@ -47,7 +38,7 @@ def main() -> None:
 def _run() -> None:
     """Page config, navigation, the page, presenter mode and link notes."""
     olcore.warm_in_background()   # once per process (a no-op after the server start's call)
-    st.set_page_config(page_title="Online Learning Lab", page_icon=ICON, layout="wide")
+    st.set_page_config(page_title="Online Learning Lab", page_icon=registry.APP_ICON, layout="wide")
     page = st.navigation(registry.navigation_pages())
     state.keep_url_moves(page.url_path)     # before anything reads the URL: a stale rerun's link is not a move
     presenting = state.apply_presenter_mode()

@@ -12,11 +12,20 @@ rewrites them before any widget reads the URL.
 
 from __future__ import annotations
 
+import base64
 import importlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Mapping
 
-__all__ = ["Lesson", "Legacy", "LESSONS", "HOME", "lesson", "lessons", "sections", "navigation_pages"]
+__all__ = ["Lesson", "Legacy", "LESSONS", "HOME", "APP_ICON", "lesson", "lessons", "sections", "navigation_pages"]
+
+#: The app's page icon, shipped with it (a Material icon name would make the browser fetch it from
+#: Google's font service), as a data URL built once per process: given a file's path,
+#: ``st.set_page_config`` reads, hashes and registers the file again on every rerun of every session,
+#: and app.py's own top level runs on every rerun too (about 1.5 ms of a rerun in all).
+APP_ICON = "data:image/png;base64," + base64.b64encode(
+    (Path(__file__).resolve().parent / "assets" / "icon.png").read_bytes()).decode()
 
 
 @dataclass(frozen=True)

@@ -171,9 +171,9 @@ def test_the_page_icon_is_the_shipped_png_sent_inline():
 
     from streamlit.commands.page_config import _get_favicon_string
 
-    import app
+    from olapp import registry
 
-    head, _, data = app.ICON.partition(",")
+    head, _, data = registry.APP_ICON.partition(",")
     assert head == "data:image/png;base64"
-    assert base64.b64decode(data) == (Path(app.__file__).parent / "olapp" / "assets" / "icon.png").read_bytes()
-    assert _get_favicon_string(app.ICON) == app.ICON       # the browser gets it as it is: no file served, no fetch
+    assert base64.b64decode(data) == (Path(registry.__file__).parent / "assets" / "icon.png").read_bytes()
+    assert _get_favicon_string(registry.APP_ICON) == registry.APP_ICON   # sent as it is: no file served, no fetch
