@@ -36,6 +36,7 @@ from __future__ import annotations
 import html
 import inspect
 import json
+import os
 import re
 from typing import Any, Callable, Sequence
 
@@ -43,7 +44,8 @@ import numpy as np
 
 from . import cache
 
-__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "texts", "live_body", "live_table", "driver", "JS"]
+__all__ = ["MAX_FRAMES", "FPS", "frame_rounds", "frames", "texts", "live_body", "shared_ends", "live_table", "driver",
+           "JS"]
 
 #: Most frames one play builds (long runs are sampled evenly; the last round is always a frame).
 MAX_FRAMES = 300
@@ -232,9 +234,62 @@ def live_body(frames: Sequence[tuple[int, str]], raw: bool = False) -> str:
     """One markdown body (``unsafe_allow_html``) holding every frame's markdown (``raw``: HTML), each in
     a block ``<div data-olab-round="r">`` of the round it first shows; all but the first are hidden, and
     the driver shows the block of the round the charts have reached.  Markdown and formulas inside the
-    blocks are rendered by Streamlit as usual."""
+    blocks are rendered by Streamlit as usual.
+
+    What every frame's markdown shares at its start and end (a caption that only ends with the round's
+    numbers) is written once, around ``<span>`` blocks of the part that changes (:func:`shared_ends`):
+    the browser renders every block of every frame when Play starts, and a formula costs it about a
+    millisecond (the Widrow-Hoff plane's caption repeated four static formulas in each of its 201
+    frames)."""
+    if not raw and (parts := shared_ends([text for _, text in frames])) is not None:
+        head, middles, tail = parts
+        spans = "".join(f'<span data-olab-round="{r}"{" hidden" if i else LIVE}>{_html_safe(mid)}</span>'
+                        for i, ((r, _), mid) in enumerate(zip(frames, middles)))
+        return f"{_html_safe(head)}{spans}{_html_safe(tail)}"
     return "\n\n".join(f'<div data-olab-round="{r}"{" hidden" if i else LIVE}>\n\n'
                         f'{text if raw else _html_safe(text)}\n\n</div>' for i, (r, text) in enumerate(frames))
+
+
+#: Fewest characters worth writing once around a live text's changing part (else: a block per frame).
+SHARED_MIN = 40
+
+
+def shared_ends(texts: Sequence[str]) -> tuple[str, list[str], str] | None:
+    """``(head, middles, tail)`` with ``head + middles[i] + tail == texts[i]``: the longest start and end
+    every text shares, cut where the markdown around them stays the same markdown when the middles
+    become inline ``<span>`` blocks of one paragraph.  That is: the middles are one line each; the head
+    ends with a space and the tail is empty or starts with one (a cut between words); and neither cuts a
+    formula, an emphasis, a code span, a link or a tag in two (their markers are balanced on each side).
+    ``None`` when they share fewer than :data:`SHARED_MIN` characters so cut (or a text is empty)."""
+    if len(texts) < 2 or not all(texts):
+        return None
+    n = len(os.path.commonprefix(list(texts)))
+    m = len(os.path.commonprefix([t[::-1] for t in texts]))
+    shortest = min(map(len, texts))
+    m = min(m, shortest - n)                    # (the head and the tail must not overlap in any text)
+    first = texts[0]
+    head_at = next((i for i in range(n, 0, -1) if first[i - 1] == " " and _closed(first[:i])), 0)
+    tail_at = next((j for j in range(m, 0, -1) if first[-j] == " " and _closed(first[-j:])), 0)
+    head, tail = first[:head_at], first[len(first) - tail_at:] if tail_at else ""
+    if not head or len(head) + len(tail) < SHARED_MIN:
+        return None
+    middles = [t[len(head):len(t) - len(tail)] for t in texts]
+    if any("\n" in mid or not mid.strip() for mid in middles):
+        return None
+    return head, middles, tail
+
+
+def _closed(text: str) -> bool:
+    """Whether ``text`` opens nothing it does not close: formulas, code spans, emphasis (``*``, and
+    ``_`` at a word's edge), link brackets and tags (counted outside formulas)."""
+    if "\\$" in text or "\\*" in text or "\\_" in text or text.count("$") % 2:
+        return False
+    outside = "".join(part for i, part in enumerate(_FORMULA.split(text)) if i % 2 == 0)
+    runs = [len(r) for r in re.findall(r"\*+", outside)]
+    runs += [len(r) for r in re.findall(r"(?<![0-9A-Za-z])_+|_+(?![0-9A-Za-z])", outside)]
+    ones, twos = sum(n % 2 for n in runs), sum(n // 2 for n in runs)     # (*** opens both * and **)
+    return (outside.count("`") % 2 == 0 and ones % 2 == 0 and twos % 2 == 0
+            and outside.count("[") == outside.count("]") and outside.count("<") == outside.count(">"))
 
 
 #: The mark of a text's first block and of a live table: the driver finds them again as soon as Streamlit

@@ -138,10 +138,20 @@ def test_a_run_of_another_traces_points_is_sent_as_a_slice():
 _BLOCK = re.compile(r'<div data-olab-round="(\d+)"( hidden| class="olab-live")?>\n\n(.*?)\n\n</div>', re.S)
 
 
+_SPAN = re.compile(r'<span data-olab-round="(\d+)"( hidden| class="olab-live")?>(.*?)</span>', re.S)
+
+
 def _blocks(body: str) -> list[tuple[int, bool, str]]:
     """A live text's blocks: (round, hidden, markdown), markdown as Streamlit shows it (entities read); the
-    first block carries the driver's mark (``olab-live``) instead of ``hidden``."""
-    return [(int(r), h == " hidden", html.unescape(md)) for r, h, md in _BLOCK.findall(body)]
+    first block carries the driver's mark (``olab-live``) instead of ``hidden``.  A text whose frames share
+    a start and an end has them once, around ``<span>`` blocks: each block's markdown is then the whole
+    text the round shows (start + block + end)."""
+    spans = _SPAN.findall(body)
+    if not spans:
+        return [(int(r), h == " hidden", html.unescape(md)) for r, h, md in _BLOCK.findall(body)]
+    head, tail = body[:body.index("<span data-olab-round=")], body[body.rindex("</span>") + len("</span>"):]
+    assert "data-olab-round=" not in head + tail and "\n" not in "".join(md for _, _, md in spans)
+    return [(int(r), h == " hidden", html.unescape(head + md + tail)) for r, h, md in spans]
 
 
 def _live(at) -> list[str]:
@@ -176,6 +186,36 @@ def test_play_sends_the_texts_of_the_round_with_the_charts(entry):
             assert mine and all(f'"v">{html.escape(value)}</div>' in last for _, value in mine), entry.slug
         elif last:
             assert last in end_texts, (entry.slug, last[:80])
+
+
+def test_what_every_frame_of_a_text_shares_at_its_ends_is_written_once():
+    texts = [f"Contours of $L(\\mathbf w)=\\sum_t \\ell_t$ over the **whole** stream; the circle has radius "
+             f"$\\sqrt{{\\Phi_{{{t + 1}}}}} = {t / 7:.3f}$, the potential of the proof." for t in (0, 4, 9)]
+    body = animation.live_body(list(zip((0, 4, 9), texts)))
+    assert body.count("Contours of") == 1 and body.count("the potential of the proof.") == 1
+    assert body.count("\\sum_t") == 1                             # the shared formula: rendered once, not per frame
+    assert _blocks(body) == [(0, False, texts[0]), (4, True, texts[1]), (9, True, texts[2])]
+    # never cut inside a formula, an emphasis or a link: the cut moves back to where they are closed
+    bold = [f"After the first rounds of this long shared start: **{k} mistakes** so far, and more to come" for k in (1, 2)]
+    head, middles, tail = animation.shared_ends(bold)
+    assert head.endswith(": ") and middles == ["**1 mistakes**", "**2 mistakes**"] and tail.startswith(" so far")
+    maths = [f"A long enough shared start of this text, then $x_{k} + y$ and a long enough shared end." for k in (1, 2)]
+    assert animation.shared_ends(maths)[1] == ["$x_1 + y$", "$x_2 + y$"]
+    link = [f"A long enough shared start of this text, [see round {k}](#r) and a long enough shared end." for k in (1, 2)]
+    assert animation.shared_ends(link)[1] == ["[see round 1](#r)", "[see round 2](#r)"]
+    # too little shared, an empty frame, or a change over lines: a block per frame, as before
+    assert animation.shared_ends(["**Round 1:** x", "**Round 2:** y"]) is None
+    assert animation.shared_ends(["", "A long enough text of the second round, more than forty characters."]) is None
+    lines = [f"A long enough shared start of this text, {k}\n\nand a long enough shared end after it." for k in (1, 2)]
+    assert animation.shared_ends(lines) is None and "<div data-olab-round=" in animation.live_body(list(zip((0, 1), lines)))
+
+
+def test_the_widrow_hoff_plane_caption_writes_its_formulas_once_while_playing():
+    at = run_page("pages/widrow_hoff.py")
+    at.button(key="t_playbtn").click().run()
+    caption = next(body for body in _live(at) if "Shaded contours" in body)
+    assert caption.count("Shaded contours") == 1 and caption.count("\\sum_t") == 1
+    assert len(_blocks(caption)) > 100                        # (a block per round: the radius changes each round)
 
 
 def test_a_live_texts_blocks_keep_markdown_and_formulas():

@@ -101,13 +101,31 @@ def weights(a) -> str:
             "rounds, and the least-squares $\\mathbf u$'s (dotted, same colour). Set d = 2 for the weight plane.")
 
 
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _sub(t: int) -> str:
+    """A round as a subscript: 201 -> ₂₀₁."""
+    return str(int(t)).translate(_SUB)
+
+
+def _num(x: float, fmt: str = ".4f") -> str:
+    """A number with a true minus sign (as a formula writes it)."""
+    return format(float(x), fmt).replace("-", "−")
+
+
+# The two texts of the round below are written without formulas (plain text, as every other lesson's
+# texts of the round): while Play runs, a text of the round comes with a copy per round, and the browser
+# renders every formula of every copy when Play starts (about a millisecond each: 1,400 formulas here
+# at T = 200, seconds before the first frame).
+
 def round_line(a, t: int) -> str:
     if t < 1:
         return ""
-    s = t - 1
-    return (f"**Round {t}:** $\\hat y_{{{t}}} = \\mathbf w_{{{t}}}\\cdot\\mathbf x_{{{t}}} = "
-            f"{a.trace.predictions[s]:.4f}$, $y_{{{t}}} = {a.y[s]:.4f}$, loss $\\ell_{{{t}}}^2 = {a.trace.losses[s]:.4f}$; "
-            f"$\\mathbf w_{{{t + 1}}} = \\mathbf w_{{{t}}} - {a.eta:g}\\cdot({a.residual[s]:.4f})\\,\\mathbf x_{{{t}}}$.")
+    s, k, k1 = t - 1, _sub(t), _sub(t + 1)
+    return (f"**Round {t}:** ŷ{k} = **w**{k}·**x**{k} = {_num(a.trace.predictions[s])}, y{k} = {_num(a.y[s])}, "
+            f"loss ℓ{k}² = {_num(a.trace.losses[s])}; "
+            f"**w**{k1} = **w**{k} − {a.eta:g}·({_num(a.residual[s])}) **x**{k}.")
 
 
 def cumulative(a) -> str:
@@ -174,11 +192,11 @@ def proof_round(a, t: int) -> str:
         return ""
     s = t - 1
     ell, g = a.residual[s], a.comparator_residual[s]
-    rel = "\\le" if a.potential_drop[s] <= a.claim[s] + 1e-9 else ">"
-    return (f"**Round {t}:** $\\ell_{{{t}}} = {ell:.4f}$, $g_{{{t}}} = {g:.4f}$, "
-            f"$\\Phi_{{{t + 1}}}-\\Phi_{{{t}}} = {a.potential_drop[s]:.4f} "
-            f"{rel} "
-            f"-{a.eta:g}\\cdot{ell ** 2:.4f} + \\frac{{{a.eta:g}}}{{{1 - a.eta:.2f}}}\\cdot{g ** 2:.4f} = {a.claim[s]:.4f}$.")
+    k, k1 = _sub(t), _sub(t + 1)
+    rel = "≤" if a.potential_drop[s] <= a.claim[s] + 1e-9 else ">"
+    return (f"**Round {t}:** ℓ{k} = {_num(ell)}, g{k} = {_num(g)}, "
+            f"Φ{k1} − Φ{k} = {_num(a.potential_drop[s])} {rel} "
+            f"−{a.eta:g}·{ell ** 2:.4f} + ({a.eta:g}/{1 - a.eta:.2f})·{g ** 2:.4f} = {_num(a.claim[s])}.")
 
 
 def telescoping(a) -> str:
