@@ -8,7 +8,9 @@ Starts the app on 127.0.0.1 (``scripts.served_app.serve``) and one headless Debi
 twice with the player's speed at its maximum (200 rounds a second): the first Play builds the
 frames (``cold``), the second replays them from the cache every session shares (``warm``).  For
 each play it reports the server process's CPU seconds from the key press to the round reported
-back at the end (user + system, from ``/proc``), the wall time, and how many times the charts
+back at the end (user + system, from ``/proc``), the wall time, the seconds until the first frame
+(``start``: the key press until the driver starts, once the page has the frames and the browser has
+drawn them and the texts of every round), and how many times the charts
 were redrawn in the browser (``advances``: animation ticks in which the visible charts moved) and
 the milliseconds ``Plotly.react`` took per advance (all visible charts together).
 
@@ -31,7 +33,7 @@ from scripts.served_app import launch, serve, wait_ready
 TARGET_CPU_S = 0.3
 TARGET_ADVANCES = 150
 STATE = ("() => { const p = (window.__olabPlayers || {}).t; "
-         "return p ? {nonce: p.nonce, advances: p.advances, round: p.round, draw_ms: p.drawMs, full: p.full, "
+         "return p ? {nonce: p.nonce, started: p.started, advances: p.advances, round: p.round, draw_ms: p.drawMs, full: p.full, "
          "charts: [...p.charts].map(([gd, c]) => [((c.layout || {}).title || {}).text || '?', c.draws || 0, "
          "Math.round((c.drawMs || 0) / (c.draws || 1))])} : null }")
 
@@ -53,10 +55,13 @@ def play_once(page, pid: int, timeout: float) -> dict:
     c0, w0 = cpu_seconds(pid), time.perf_counter()
     page.keyboard.press("k")
     page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && s.nonce; }}", timeout=timeout * 1000)
+    page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && (s.started || !s.nonce); }}",
+                           timeout=timeout * 1000, polling=20)
+    started = time.perf_counter() - w0
     page.wait_for_function(f"() => {{ const s = ({STATE})(); return s && !s.nonce; }}", timeout=timeout * 1000)
     wait_ready(page)
     state = page.evaluate(STATE)
-    return {"cpu": cpu_seconds(pid) - c0, "wall": time.perf_counter() - w0, "advances": state["advances"],
+    return {"cpu": cpu_seconds(pid) - c0, "wall": time.perf_counter() - w0, "start": started, "advances": state["advances"],
             "round": state["round"], "draw": state["draw_ms"] / max(state["advances"], 1), "full": state["full"],
             "charts": state["charts"]}
 
@@ -89,9 +94,9 @@ def main(argv=None) -> int:
             browser.close()
     print(f"Play in the browser: {args.page}?{args.query}, presenter mode, 1920 x 1080, {args.speed} rounds/s "
           f"(load average {os.getloadavg()[0]:.2f})")
-    print(f"{'play':<22} {'wall s':>7} {'server CPU s':>13} {'advances':>9} {'ms/advance':>11} {'last round':>11} {'full redraws':>13}")
+    print(f"{'play':<22} {'wall s':>7} {'start s':>8} {'server CPU s':>13} {'advances':>9} {'ms/advance':>11} {'last round':>11} {'full redraws':>13}")
     for name, r in rows:
-        print(f"{name:<22} {r['wall']:>7.1f} {r['cpu']:>13.3f} {r['advances']:>9} {r['draw']:>11.0f} {r['round']:>11} {r['full']:>13}")
+        print(f"{name:<22} {r['wall']:>7.1f} {r['start']:>8.2f} {r['cpu']:>13.3f} {r['advances']:>9} {r['draw']:>11.0f} {r['round']:>11} {r['full']:>13}")
     for name, r in rows:
         print(f"  {name}: per chart (redraws, ms from a redraw's start to plotly.js done): " + "; ".join(
             f"{title.replace('<b>', '').replace('</b>', '')[:40]} {n}, {ms} ms" for title, n, ms in r["charts"] if n))
