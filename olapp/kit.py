@@ -310,7 +310,7 @@ class LessonPage:
             if value:
                 show(value)
             return
-        show(animation.live_body(frames), unsafe_allow_html=True)
+        show(cache.memo(animation.live_body, frames), unsafe_allow_html=True)    # once per play, for every session
 
     def readout(self, items: Mapping[str, str] | AtRound, helps: Mapping[str, str] | None = None) -> None:
         """A row of large numbers (what a lecturer reads out: mistakes so far, the bound, ...); with
