@@ -230,6 +230,21 @@ def test_repetitions_in_blocks_equal_one_penalised_choice_per_sample(monkeypatch
             assert [float(v).hex() for v in got] == [float(v).hex() for v in want], i
 
 
+def test_a_hypothesis_has_the_same_exact_risk_whatever_rows_come_with_it():
+    """The exact risks of the Gaussian distributions sum each row's dot product alone: a weight vector's risk,
+    computed among many (repetitions stacks every sample's table), is the one it has alone, bit for bit."""
+    rng = np.random.default_rng(11)
+    for d in (2, 5, 13, 40):
+        W = rng.standard_normal((37, d)) * rng.choice([1e-3, 1.0, 1e3], (37, 1))
+        W[4] = 0.0
+        for D in (lesson.make_distribution("Label noise", d, 0.1, 3),
+                  lesson.make_distribution("Overlapping classes", d, 0.1, 3)):
+            together = D.risk(W)
+            alone = np.array([D.risk(w)[0] for w in W])
+            assert together.tobytes() == alone.tobytes(), (type(D).__name__, d)
+            assert together[4] == 1.0                     # w = 0 errs always
+
+
 def test_sample_risk_is_the_error_matrix_mean():
     """sample_risk counts into reused buffers: the rates of error_matrix_rows' matrices, bit for bit (several
     chunks, a partial one, one vector; integer data, so many scores are exactly 0)."""

@@ -293,26 +293,41 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
         D = o2b.EmpiricalDistribution(upload.X[rows], np.asarray(upload.y, float)[rows])
     else:
         D = make_distribution(source, d, noise, seed)
+    seed = check_seed(seed)
     cols = {k: np.empty(reps) for k in ("M", "avg", "ch", "ch_b", "last", "avgd")}
-    # The penalised choice (o2b.choose_penalised) of a block of samples at once: their unseen-error counts
-    # and risks are kept, one row per sample, and the criterion is elementwise (o2b.penalised_criterion).
+    # A block of samples at a time: each one's online run and unseen-error counts, then in one call each
+    # the exact risks of every hypothesis of the block (their weight tables stacked, each sample's averaged
+    # hypothesis after its table) and the penalised choice (o2b.choose_penalised, whose criterion,
+    # o2b.penalised_criterion, is elementwise).  The Gaussian distributions' risks sum each row alone, so
+    # every number is the one the sample alone gives, bit for bit; an upload's risk is an error rate
+    # counted through matrix products (o2b.sample_risk), where a score within a rounding of 0 could count
+    # differently.  (One call per block instead of two per sample: 27.8 -> 24.4 ms at the defaults.)
     block = max(1, min(reps, _BLOCK_VALUES // n))
-    errors, risks = np.empty((block, n)), np.empty((block, n + 1))
-    for r in range(reps):
-        X, y = D.sample(n, np.random.default_rng([check_seed(seed), 4, r]))
-        ens = o2b.ensemble(X, y, learner)
-        i = r % block
-        risks[i] = risk = D.risk(ens.table)[ens.index]
-        errors[i] = o2b.holdout_errors(X, y, ens)
-        for key, val in (("M", int(ens.mistakes.sum())), ("avg", risk[:n].mean()), ("last", risk[n]),
-                         ("avgd", D.risk(ens.averaged())[0])):
-            cols[key][r] = val
-        if i == block - 1 or r == reps - 1:
-            U = o2b.penalised_criterion(errors[:i + 1], delta)
-            rows = np.arange(i + 1)
-            t_star = U.argmin(axis=1)                   # the first minimiser of each row, as choose_penalised's
-            cols["ch"][r - i:r + 1] = risks[rows, t_star]
-            cols["ch_b"][r - i:r + 1] = U[rows, t_star]
+    errors = np.empty((block, n))
+    for r0 in range(0, reps, block):
+        c = min(block, reps - r0)
+        parts, rows, mean_at = [], np.empty((c, n + 1), dtype=np.intp), np.empty(c, dtype=np.intp)
+        start = 0
+        for i in range(c):
+            X, y = D.sample(n, np.random.default_rng([seed, 4, r0 + i]))
+            ens = o2b.ensemble(X, y, learner)
+            errors[i] = o2b.holdout_errors(X, y, ens)
+            cols["M"][r0 + i] = ens.mistakes.sum()
+            np.add(ens.index, start, out=rows[i])
+            parts += [ens.table, ens.averaged()[None]]
+            mean_at[i] = start + ens.table.shape[0]
+            start = mean_at[i] + 1
+        risk_all = D.risk(np.concatenate(parts))
+        risk = risk_all[rows]                               # (c, n + 1): row i is sample r0 + i's risk(H_t)
+        U = o2b.penalised_criterion(errors[:c], delta)
+        t_star = U.argmin(axis=1)                           # the first minimiser of each row, as choose_penalised's
+        at = np.arange(c)
+        out = slice(r0, r0 + c)
+        cols["avg"][out] = risk[:, :n].mean(axis=1)
+        cols["last"][out] = risk[:, n]
+        cols["avgd"][out] = risk_all[mean_at]
+        cols["ch"][out] = risk[at, t_star]
+        cols["ch_b"][out] = U[at, t_star]
     b = o2b.risk_bounds(cols["M"], n, delta)        # elementwise in M_n: one call for every sample
     return Repetitions(n=n, delta=delta, mistakes=cols["M"], average=cols["avg"], average_bound=b.average,
                        chosen=cols["ch"], chosen_bound=cols["ch_b"], chosen_mistakes_bound=b.chosen,

@@ -430,10 +430,16 @@ def _phi(z) -> np.ndarray:
     return 0.5 * np.vectorize(math.erfc, otypes=[float])(-np.asarray(z, dtype=float) / math.sqrt(2.0))
 
 
+def _row_dots(W, u) -> np.ndarray:
+    r""":math:`\mathbf w_k\cdot\mathbf u` for every row, each summed alone (not by a matrix product, whose
+    roundings may depend on the other rows): a hypothesis's risk is the same whatever rows come with it."""
+    return np.multiply(W, u).sum(axis=1)
+
+
 def _angle_to(W, u) -> tuple[np.ndarray, np.ndarray]:
     W = np.atleast_2d(np.asarray(W, dtype=float))
     norm = np.linalg.norm(W, axis=1)
-    cos = np.divide(W @ u, norm * np.linalg.norm(u), out=np.zeros(len(W)), where=norm > 0)
+    cos = np.divide(_row_dots(W, u), norm * np.linalg.norm(u), out=np.zeros(len(W)), where=norm > 0)
     return np.arccos(np.clip(cos, -1.0, 1.0)), norm
 
 
@@ -489,7 +495,7 @@ class GaussianClasses:
     def risk(self, W) -> np.ndarray:
         W = np.atleast_2d(np.asarray(W, dtype=float))
         norm = np.linalg.norm(W, axis=1)
-        z = np.divide(W @ self.mu, norm, out=np.zeros(len(W)), where=norm > 0)
+        z = np.divide(_row_dots(W, self.mu), norm, out=np.zeros(len(W)), where=norm > 0)
         return np.where(norm > 0, _phi(-z), 1.0)
 
 
