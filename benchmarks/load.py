@@ -203,7 +203,9 @@ def print_reruns(rows: list[dict], args) -> bool:
     met = sum(1 for r in rows if r['lat'] and pct(r['lat'], .95) <= RERUN_P95 and not r['errors'])
     print(f"(a) {'MET' if ok else 'MISSED'}: the target met on {met}/{len(rows)} lessons; "
           f"isolation {iso} ({leaks} foreign views, {echo_missing} loads without their own seed); "
-          f"rerun latency = BackMsg sent -> script_finished; CPU s/rerun = the server's CPU over the rerun phase / reruns")
+          f"rerun latency = BackMsg sent -> script_finished; CPU s/rerun = the server's CPU over the rerun phase / reruns; "
+          f"MB/session = the server's resident memory after the reruns less before the sessions opened, per session "
+          f"(below 0 when the shared memo, which keeps a bounded number of results, freed more than the sessions added)")
     return ok and iso_ok
 
 
