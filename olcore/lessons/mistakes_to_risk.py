@@ -284,16 +284,16 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
     n = check_int(n, "n", 2, MAX_ROUNDS)
     reps = check_int(reps, "reps", 1, 100_000)
     delta = check_param(delta, "delta", 0, 1, lo_open=True, hi_open=True)
+    seed = check_seed(seed)
     if source == UPLOAD:
         if upload is None or upload.y is None:
             raise StreamError.bad("stream", "no uploaded sample", "an uploaded labelled sample")
         rows = np.arange(upload.T)
         if upload.T > UPLOAD_DIST_MAX:
-            rows = np.sort(np.random.default_rng([check_seed(seed), 5]).choice(upload.T, UPLOAD_DIST_MAX, replace=False))
+            rows = np.sort(np.random.default_rng([seed, 5]).choice(upload.T, UPLOAD_DIST_MAX, replace=False))
         D = o2b.EmpiricalDistribution(upload.X[rows], np.asarray(upload.y, float)[rows])
     else:
         D = make_distribution(source, d, noise, seed)
-    seed = check_seed(seed)
     cols = {k: np.empty(reps) for k in ("M", "avg", "ch", "ch_b", "last", "avgd")}
     # A block of samples at a time: each one's online run and unseen-error counts, then in one call each
     # the exact risks of every hypothesis of the block (their weight tables stacked, each sample's averaged
