@@ -20,11 +20,11 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import streamlit as st  # noqa: E402
 
 import olcore  # noqa: E402
-from olapp import registry, serving, state, turns  # noqa: E402
+from olapp import compat, registry, serving, state, turns  # noqa: E402
 
-# Once per process (a no-op after): the server's event loop woken once per batch of a run's messages,
-# and the garbage collector run less often (olapp.serving).
-serving.install()
+# Once per process (a no-op after): the server's event loop woken once per batch of a run's messages
+# (a hook: olapp.compat), and the garbage collector run less often (olapp.serving).
+compat.install_wakeups()
 serving.collect_less()
 
 
@@ -55,9 +55,13 @@ def _run() -> None:
         )
     url_note = st.empty()
     current = registry.lesson(page.url_path or "home")
+    rewritten = {}
     if not state.seen(page.url_path):          # a link was just opened: it may predate the lesson kit
-        state.translate_legacy(current.legacy, current.int_keys)
+        rewritten = state.translate_legacy(current.legacy, current.int_keys)
     hostile = state.drop_hostile_params()
+    if (rewritten or hostile) and not compat.reseed_widgets_from_url():
+        state.reopen(page, hostile)            # the widgets read the link as it is now (no return)
+    hostile = {**state.reopened_note(), **hostile}
     before = state.url_snapshot()
     page.run()
     # Only the run that loaded a link can have dropped its settings; later runs remove a
@@ -74,37 +78,20 @@ def _run() -> None:
 async def _warm_at_start(_app):
     """The server's lifespan: the kernels compile in a child interpreter (or load from the disk
     cache) from the moment the server starts, so a fresh install's first visitor finds them ready
-    (:func:`olcore.warm_in_background`)."""
+    (:func:`olcore.warm_in_background`); the server says what it runs on (versions, hooks)."""
     olcore.warm_in_background()
-    _print_network_url()
+    for line in compat.startup_lines():
+        print(line, flush=True)
+    url = compat.network_url()
+    if url:
+        print(f"  Network URL: {url}", flush=True)
     yield
-
-
-def _print_network_url() -> None:
-    """On every interface (``--server.address 0.0.0.0``), print the address students open: Streamlit's
-    banner prints ``browser.serverAddress`` only (see .streamlit/config.toml: it would otherwise ask
-    another host for this machine's public address).  The address comes from the routing table; a UDP
-    socket's connect sends nothing."""
-    from streamlit import config
-
-    if (config.get_option("server.address") not in ("0.0.0.0", "::")
-            or not config.get_where_defined("browser.serverAddress").endswith("config.toml")):
-        return                  # (a --browser.serverAddress or its variable is what the banner printed)
-    try:
-        from streamlit.net_util import get_internal_ip
-
-        print(f"  Network URL: http://{get_internal_ip()}:{config.get_option('server.port')}", flush=True)
-    except Exception:  # noqa: BLE001 - Streamlit's internals moved: the banner's localhost URL stays
-        pass
 
 
 if __name__ == "__main__":
     main()
 else:
-    from streamlit.runtime.pages_manager import PagesManager
-    from streamlit.starlette import App
-
     # pages/ holds the lessons st.navigation serves (see olapp's _leave_pages_directory_mode): no session
     # of this server runs a page file without app.py, the very first one included.
-    PagesManager.uses_pages_directory = False
-    app = App(__file__, lifespan=_warm_at_start)
+    compat.leave_pages_directory_mode()
+    app = st.App(__file__, lifespan=_warm_at_start)

@@ -1,7 +1,11 @@
 """olapp: the Streamlit/plotly side of Online Learning Lab.
 
-``theme`` (palette and plotly template), ``figures`` (plain functions from arrays to
-``go.Figure``), ``controls`` (shared widgets), ``state`` (settings bound to the URL).
+``registry`` (the lessons), ``kit`` (the lesson page), ``controls`` (shared widgets, the round
+player), ``state`` (settings bound to the URL), ``lecture`` (the guided tour), ``figures`` (plain
+functions from arrays to ``go.Figure``), ``theme`` (palette and plotly template), ``animation`` (Play
+in the browser, driven by ``play_driver.js``), ``cache`` and ``turns`` (the memo shared by sessions,
+and their turns), ``serving`` (the server process's settings), ``compat`` (every private Streamlit
+and plotly name in use, each with a public fallback).
 """
 
 from __future__ import annotations
@@ -15,18 +19,12 @@ def _leave_pages_directory_mode() -> None:
     the first visitor of a shared link such as ``/perceptron`` would get the page without
     app.py: no navigation, no wide layout, no presenter mode.  The first import of
     olapp (every lesson page imports it) switches that mode off and reruns, so the
-    rerun executes app.py, which serves the same URL properly.
+    rerun executes app.py, which serves the same URL properly (a hook:
+    :mod:`olapp.compat`; with it off, only that one request runs the page alone).
     """
-    try:
-        from streamlit.runtime.pages_manager import PagesManager
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
-    except ImportError:  # pragma: no cover - a Streamlit without these internals
-        return
-    if PagesManager.uses_pages_directory and get_script_run_ctx() is not None:
-        PagesManager.uses_pages_directory = False
-        import streamlit as st
+    from . import compat
 
-        st.rerun()
+    compat.leave_pages_directory_mode(rerun=True)
 
 
 _leave_pages_directory_mode()

@@ -10,6 +10,8 @@ import contextlib
 import functools
 import inspect
 import itertools
+import logging
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -19,7 +21,9 @@ import streamlit as st
 
 from olcore import StreamError, Trace, export, streams
 
-from . import cache, state, theme
+from . import cache, compat, state, theme
+
+_LOG = logging.getLogger("olab")
 
 __all__ = ["seed_input", "round_player", "playing", "start_play", "csv_upload", "show_error", "chart", "table",
            "download_run",
@@ -128,15 +132,18 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         buttons.button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set,
                        args=(nxt or T,), disabled=nxt is None, width=width, shortcut=keys["next"],
                        help=f"Play on until just after the next {event_name}. Key: {keys['next']}.")
-    def _stopped() -> None:      # before the rerun: the round the browser's animation reached
+    def _trigger(name: str):     # the driver's trigger ``name`` on this rerun
         value = ss.get(f"{key}_driver")
-        stopped = value.get("stopped") if hasattr(value, "get") else getattr(value, "stopped", None)
-        stop_where_the_browser_stopped(ss, key, T, stopped)
+        return value.get(name) if hasattr(value, "get") else getattr(value, name, None)
 
-    with buttons:               # beside Play, whose key it intercepts in the browser
-        animation.driver(key, ss.get(nonce_key) if span else None, span[0] if span else 0,
-                         span[1] if span else T, float(ss.get(speed_key, 5)), button=f"{key}_playbtn",
-                         pause_key=keys["play"], on_stopped=_stopped)
+    stepping = server_steps(key)
+    if compat.active("play_driver"):
+        with buttons:           # beside Play, whose key it intercepts in the browser
+            animation.driver(key, ss.get(nonce_key) if span and not stepping else None, span[0] if span else 0,
+                             span[1] if span else T, float(ss.get(speed_key, 5)), button=f"{key}_playbtn",
+                             pause_key=keys["play"],
+                             on_stopped=lambda: stop_where_the_browser_stopped(ss, key, T, _trigger("stopped")),
+                             on_fallback=lambda: step_on_the_server(ss, key, T, _trigger("fallback")))
     playing = span is not None
     buttons.button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
                    key=f"{key}_playbtn", on_click=_play_pause, disabled=T == 0, width=width,
@@ -148,7 +155,68 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
                      help="Scrub through the run: the charts show the state after this many rounds.")
     scrub.select_slider("Speed (rounds/s)", options=PLAY_SPEEDS, value=5, key=speed_key, width=190,
                         help="How many rounds per second Play advances.")
+    if ss.get(f"_{key}_server_steps"):      # this browser's driver found a hook missing: say so, in words
+        box.caption(f":material/info: Play runs on the server here: {ss[f'_{key}_server_steps']}. "
+                    "It moves a few times a second.")
+    if span is not None and stepping:
+        speed = max(float(ss.get(speed_key, 5)), 0.1)
+        step = math.ceil(speed * SERVER_STEP_SECONDS)     # rounds a step, a step every step/speed seconds
+        ss[f"_{key}_stepper_drawn"] = True
+        with box:
+            st.fragment(_server_step, run_every=step / speed)(key, span[1], step)
     return min(int(t), T)
+
+
+#: Shortest time between two rounds shown when the server steps Play (each is a rerun of the page).
+SERVER_STEP_SECONDS = 0.25
+
+#: The driver's needed hooks (``play_driver.js``), in words.
+DRIVER_HOOKS = {"plotly": "plotly.js's drawing functions were not found", "chart": "no chart was found in the page",
+                "playButton": "the Play button was not found", "frames": "no chart arrived with its frames"}
+
+
+def server_steps(key: str) -> bool:
+    """Whether Play of the player ``key`` is stepped by the server (a rerun per step) instead of animated
+    in the browser: the ``play_driver`` hook is off (:mod:`olapp.compat`), or this browser's driver
+    found a hook it needs missing (:func:`step_on_the_server`)."""
+    from . import compat
+
+    return not compat.active("play_driver") or bool(st.session_state.get(f"_{key}_server_steps"))
+
+
+def step_on_the_server(ss, key: str, T: int, fallback) -> bool:
+    """Apply the driver's ``fallback`` event (``{"nonce", "round", "hooks"}``) of the current play: from
+    now on this session's Play is stepped by the server, from the round the browser showed.  An event
+    of another play, or one not well formed, changes nothing.  Returns whether it was applied."""
+    if not isinstance(fallback, dict) or fallback.get("nonce") != ss.get(f"{key}_nonce"):
+        return False
+    hooks = fallback.get("hooks") if isinstance(fallback.get("hooks"), list) else []
+    why = "; ".join(DRIVER_HOOKS[h] for h in hooks if h in DRIVER_HOOKS) or "the page did not look as expected"
+    if not ss.get(f"_{key}_server_steps"):
+        _LOG.warning("olab: a browser's Play driver fell back to server steps: %s", why)
+    ss[f"_{key}_server_steps"] = why        # the server's own words, never the browser's
+    try:
+        r = min(max(int(fallback.get("round")), 0), T)
+    except (TypeError, ValueError):
+        r = None
+    span = ss.get(f"{key}_span")
+    if r is not None and isinstance(span, tuple) and len(span) == 2:
+        ss[key] = r
+        ss[f"{key}_span"] = (r, span[1])
+    return True
+
+
+def _server_step(key: str, stop: int, step: int) -> None:
+    """While Play is stepped by the server, a fragment run on a timer (``st.fragment(run_every=...)``,
+    kept by the browser): show ``step`` more rounds, up to round ``stop``, by a rerun of the page.  Drawn
+    with the page, it does nothing: the next tick steps."""
+    ss = st.session_state
+    if ss.pop(f"_{key}_stepper_drawn", False) or not ss.get(f"{key}_play"):
+        return
+    ss[key] = min(int(ss.get(key, 0)) + step, stop)
+    if ss[key] >= stop:
+        ss[f"{key}_play"] = False
+    st.rerun()
 
 
 def stop_where_the_browser_stopped(ss, key: str, T: int, stopped) -> bool:
@@ -184,8 +252,9 @@ def _span(ss, key: str, T: int) -> tuple[int, int] | None:
 
 
 def playing(key: str, T: int) -> tuple[int, int] | None:
-    """``(start, stop)`` while the player ``key`` over rounds ``0..T`` plays in the browser, else ``None``."""
-    return _span(st.session_state, key, T)
+    """``(start, stop)`` while the player ``key`` over rounds ``0..T`` plays in the browser, else ``None``
+    (also while the server steps it: each step is drawn as a round at rest)."""
+    return None if server_steps(key) else _span(st.session_state, key, T)
 
 
 def show_error(exc: Exception, what: str = "") -> None:
@@ -284,11 +353,11 @@ def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None, str]:
     the JSON's digest (the element's identity)."""
     import plotly.io as pio
 
-    from .figjson import to_dict
+    from . import compat
 
     if presenting:                          # enlarge a copy: the figure may be shared
         fig = theme.present(go.Figure(fig))
-    as_dict = to_dict(fig)                  # fig.to_dict() without its deep copy (olapp.figjson)
+    as_dict = compat.plotly_dict(fig)       # fig.to_dict() (without its deep copy where the hook is on)
     height = as_dict.get("layout", {}).get("height")
     spec = pio.to_json(as_dict, validate=False)
     return spec, (int(height) if isinstance(height, (int, float)) else None), cache.digest(spec)
@@ -297,30 +366,11 @@ def _spec(fig: go.Figure, presenting: bool) -> tuple[str, int | None, str]:
 def _send_chart(spec: str, height: int | None, key: str | None, config: str, where, spec_id: str | None = None) -> None:
     """Send a plotly chart element from its JSON: what ``st.plotly_chart(fig, key=key, config=config)``
     sends (``config`` as JSON), without re-validating and re-serialising a figure that has not changed
-    since the last rerun (about 10 ms a chart).  ``spec_id``: the digest of ``spec``, when known.
-    ``tests/test_cache.py`` checks that both send the same element."""
-    try:
-        from streamlit.elements.lib.form_utils import current_form_id
-        from streamlit.elements.lib.layout_utils import LayoutConfig
-        from streamlit.elements.lib.utils import compute_and_register_element_id
-        from streamlit.proto.PlotlyChart_pb2 import PlotlyChart as PlotlyChartProto
-    except ImportError:                     # a Streamlit whose internals moved: the public way
-        import json
+    since the last rerun (:func:`olapp.compat.send_chart`; ``st.plotly_chart`` itself when that hook
+    is off).  ``tests/test_cache.py`` checks that both send the same element."""
+    from . import compat
 
-        where.plotly_chart(json.loads(spec), key=key, config=json.loads(config))
-        return
-    dg = where if hasattr(where, "_enqueue") else st._main
-    proto = PlotlyChartProto()
-    proto.theme = "streamlit"
-    proto.form_id = current_form_id(dg)
-    proto.spec = spec
-    proto.config = config
-    proto.id = compute_and_register_element_id(
-        "plotly_chart", user_key=key, key_as_main_identity=False, dg=dg,
-        plotly_spec=spec_id or cache.digest(spec),
-        plotly_config=proto.config, selection_mode=("points", "box", "lasso"), is_selection_activated=False,
-        theme="streamlit", width="stretch", height="content", alt=None)
-    dg._enqueue("plotly_chart", proto, layout_config=LayoutConfig(width="stretch", height=height or 450))
+    compat.send_chart(spec, height, key, config, where, spec_id or cache.digest(spec))
 
 
 _table_ids = itertools.count(1)

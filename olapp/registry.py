@@ -193,10 +193,10 @@ def navigation_pages() -> dict[str, list]:
     import copy
 
     import streamlit as st
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-    ctx = get_script_run_ctx()
-    folder = getattr(getattr(ctx, "pages_manager", None), "main_script_parent", None)
+    from . import compat
+
+    folder = compat.script_folder()
     built = _built_pages.get(folder)
     if built is None:
         built = {section: [st.Page(entry.path, title=entry.title, icon=entry.icon, url_path=entry.url_path or None,

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 __all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot",
-           "dropped_params", "show_dropped_params", "drop_hostile_params", "translate_legacy", "apply_presenter_mode",
+           "dropped_params", "show_dropped_params", "drop_hostile_params", "translate_legacy", "reopen", "reopened_note",
+           "apply_presenter_mode",
            "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY"]
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -170,22 +171,26 @@ def drop_hostile_params() -> dict[str, list[str]]:
         return {}
     for k in found:
         del st.query_params[k]
-    _reseed_widgets_from_url()
     return found
 
 
-def _reseed_widgets_from_url() -> None:
-    """Widgets are seeded from the query string the page was loaded with, not from
-    ``st.query_params``: make the seed the parameters as they are now (Streamlit's own call
-    for the same purpose on a page change)."""
-    try:
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
+def reopen(page, note: dict[str, list[str]]) -> None:
+    """Open ``page`` again with the link as it is now, so that its widgets read it (they are seeded
+    from the link the page was loaded with): the public way, used when :mod:`olapp.compat`'s
+    ``query_params_seed`` hook is off.  ``note`` (what was dropped) is shown by the next run.  Once per
+    arrival on a page: a second call on the same page returns (the caller then goes on)."""
+    ss = st.session_state
+    if ss.get("_olab_reopened") == page.url_path:    # once per page: the link is today's by now
+        return
+    ss["_olab_reopened"] = page.url_path
+    ss["_olab_reopened_note"] = note
+    st.switch_page(page, query_params=[(k, v) for k, vs in url_snapshot().items() for v in vs])
 
-        ctx = get_script_run_ctx()
-        with ctx.session_state.query_params() as qp:
-            qp.set_initial_query_params_from_current()
-    except (AttributeError, TypeError):  # pragma: no cover - other Streamlit internals
-        pass
+
+def reopened_note() -> dict[str, list[str]]:
+    """What :func:`reopen` dropped from the link, once (on the run it opened, which ends the arrival)."""
+    st.session_state.pop("_olab_reopened", None)
+    return st.session_state.pop("_olab_reopened_note", None) or {}
 
 
 def _whole(value: str) -> str:
@@ -210,6 +215,8 @@ def translate_legacy(legacy, int_keys=()) -> dict[str, str]:
         if old not in st.query_params:
             continue
         value = st.query_params.get(old)
+        if old == rule.key and rule.values.get(value, value) == value:
+            continue                  # a key kept whose value is already today's: nothing to rewrite
         del st.query_params[old]
         if rule.key not in st.query_params and value is not None:
             st.query_params[rule.key] = rule.values.get(value, value)
@@ -219,8 +226,6 @@ def translate_legacy(legacy, int_keys=()) -> dict[str, str]:
         if value is not None and _whole(value) != value:
             st.query_params[key] = _whole(value)
             done[key] = key
-    if done:
-        _reseed_widgets_from_url()
     return done
 
 

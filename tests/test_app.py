@@ -1,5 +1,6 @@
 """The app and every page in its navigation run under AppTest without an exception."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,9 @@ def test_a_server_on_every_interface_prints_the_network_url_and_asks_no_other_ho
             time.sleep(0.05)
     text = log.read_text(errors="replace")
     assert "URL: http://127.0.0.1:" in text and "Network URL: http://" in text
+    # and the server says what it runs on: the versions and each hook's state, in one line
+    assert re.search(r"olab: Online Learning Lab on streamlit [\d.]+, plotly [\d.]+, numpy [\d.]+, numba [\d.]+", text)
+    assert "chart_element on" in text and "play_driver on" in text and "olab: warning" not in text
     assert "External URL" not in text and "Did not auto detect external IP" not in text
 
 

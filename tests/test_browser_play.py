@@ -303,3 +303,34 @@ def test_a_region_moves_with_play_and_never_loses_its_picture(browser, base_url)
         assert got["rounds"][-1] > got["rounds"][0] and len(set(got["z"])) >= 2, got
     finally:
         ctx.close()
+
+
+def test_play_falls_back_to_server_steps_when_the_driver_finds_a_hook_missing(browser, base_url):
+    """The driver's startup check: plotly.js's functions missing (as a changed Streamlit could leave
+    them) hand Play to the server, which says so once and steps the rounds by reruns to the end."""
+    ctx = browser.new_context(viewport=SCREEN)
+    ctx.add_init_script("window.__olabHooksOff = ['plotly'];")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{base_url}/perceptron?T=40&seed=3")
+        wait_ready(page)
+        _speed_to(page, 1)                                 # 10 rounds a second
+        page.locator("h1").first.click()
+        page.keyboard.press("k")                           # at the end of the run: from round 0
+        page.get_by_text("Play runs on the server here").first.wait_for(timeout=60_000)
+        assert "plotly.js's drawing functions were not found" in page.get_by_text("Play runs on the server here").first.inner_text()
+        label = page.locator(".st-key-t [data-testid=stSliderThumbValue]").first
+        seen = set()
+        for _ in range(600):                               # up to 60 s
+            try:
+                seen.add(int(label.inner_text(timeout=1_000)))
+            except (ValueError, Exception):                # (redrawn between two reads)
+                pass
+            if 40 in seen and len(seen) >= 3:
+                break
+            page.wait_for_timeout(100)
+        assert 40 in seen and len([r for r in seen if 0 < r < 40]) >= 2, seen     # rounds between, then the end
+        assert page.evaluate(STATE)["advances"] == 0       # the browser drew no frame itself
+        page.get_by_role("button", name="Play").first.wait_for(timeout=30_000)     # the play is over
+    finally:
+        ctx.close()

@@ -1,4 +1,4 @@
-"""olapp.serving: the event loop woken once per batch of a session's callbacks, in their order.
+"""olapp.compat's wakeups hook: the event loop woken once per batch of a session's callbacks, in their order.
 
 Every served test (browser, hall, load client) runs on a patched server; these tests pin the
 mechanism itself on a real asyncio loop in a thread, as the server runs it.
@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 import app  # noqa: F401  (installs the patch, as the server's import of app.py does)
-from olapp import serving
+from olapp import compat, serving
 
 
 @pytest.fixture
@@ -57,12 +57,12 @@ def test_the_patch_is_active_on_the_installed_streamlit():
     from streamlit.runtime.app_session import AppSession
     from streamlit.runtime.runtime import Runtime
 
-    assert serving.installed(), "app.py installs the patch when it is imported, as the server imports it"
-    assert serving.install(), (
-        "Streamlit's internals differ from 1.67's: check olapp/serving.py against this version, then adapt "
-        "or drop the patch (the app works without it, with more CPU per rerun)")
-    assert AppSession._call_soon_on_event_loop is serving._call_soon_on_event_loop
-    assert Runtime._enqueued_some_message is serving._enqueued_some_message
+    assert compat.active("wakeups"), (
+        "Streamlit's internals differ from 1.67's: check olapp/compat.py's wakeups hook against this version, "
+        "then adapt or drop it (the app works without it, with more CPU per rerun)")
+    assert compat.install_wakeups(), "app.py installs the patch when it is imported, as the server imports it"
+    assert AppSession._call_soon_on_event_loop is compat._call_soon_on_event_loop
+    assert Runtime._enqueued_some_message is compat._enqueued_some_message
 
 
 def test_callbacks_queued_while_the_loop_is_busy_run_in_order_after_one_wakeup(loop_thread):
@@ -71,15 +71,15 @@ def test_callbacks_queued_while_the_loop_is_busy_run_in_order_after_one_wakeup(l
     release = _blocked(real)
     seen, done = [], threading.Event()
     for i in range(100):
-        serving._call_soon_on_event_loop(session, lambda i=i: seen.append(i))
-    serving._call_soon_on_event_loop(session, done.set)
+        compat._call_soon_on_event_loop(session, lambda i=i: seen.append(i))
+    compat._call_soon_on_event_loop(session, done.set)
     assert len(wakeups) == 1, "one drain for the whole batch"
     release.set()
     assert done.wait(5)
     assert seen == list(range(100))
     # the next batch schedules a drain of its own
     again = threading.Event()
-    serving._call_soon_on_event_loop(session, again.set)
+    compat._call_soon_on_event_loop(session, again.set)
     assert again.wait(5) and len(wakeups) == 2
 
 
@@ -91,7 +91,7 @@ def test_callbacks_from_many_threads_all_run_and_each_threads_order_is_kept(loop
 
     def produce(k):
         for i in range(per):
-            serving._call_soon_on_event_loop(session, lambda k=k, i=i: seen.append((k, i)))
+            compat._call_soon_on_event_loop(session, lambda k=k, i=i: seen.append((k, i)))
 
     threads = [threading.Thread(target=produce, args=(k,)) for k in range(n)]
     for t in threads:
@@ -99,7 +99,7 @@ def test_callbacks_from_many_threads_all_run_and_each_threads_order_is_kept(loop
     for t in threads:
         t.join(10)
     finished = threading.Event()
-    serving._call_soon_on_event_loop(session, finished.set)
+    compat._call_soon_on_event_loop(session, finished.set)
     assert finished.wait(10)
     assert len(seen) == n * per
     for k in range(n):
@@ -117,10 +117,10 @@ def test_an_exception_in_one_callback_is_reported_and_the_next_ones_still_run(lo
     def boom():
         raise ValueError("bad callback")
 
-    serving._call_soon_on_event_loop(session, lambda: seen.append(1))
-    serving._call_soon_on_event_loop(session, boom)
-    serving._call_soon_on_event_loop(session, lambda: seen.append(3))
-    serving._call_soon_on_event_loop(session, done.set)
+    compat._call_soon_on_event_loop(session, lambda: seen.append(1))
+    compat._call_soon_on_event_loop(session, boom)
+    compat._call_soon_on_event_loop(session, lambda: seen.append(3))
+    compat._call_soon_on_event_loop(session, done.set)
     release.set()
     assert done.wait(5)
     assert seen == [1, 3]
@@ -131,7 +131,7 @@ def test_a_closed_loop_drops_the_callbacks_and_a_later_batch_is_not_stuck():
     loop = asyncio.new_event_loop()
     loop.close()
     session = _session(loop)
-    serving._call_soon_on_event_loop(session, lambda: None)       # as Streamlit: dropped, no error
+    compat._call_soon_on_event_loop(session, lambda: None)       # as Streamlit: dropped, no error
     batch = session.__dict__["_olab_batch"]
     assert batch.callbacks == [] and batch.scheduled is False
 
@@ -140,18 +140,18 @@ def test_the_sender_is_woken_only_when_it_is_not_already_due(loop_thread):
     loop, wakeups, real = loop_thread
     need = asyncio.Event()
     runtime = SimpleNamespace(_get_async_objs=lambda: SimpleNamespace(need_send_data=need, eventloop=loop))
-    serving._enqueued_some_message(runtime)
+    compat._enqueued_some_message(runtime)
     assert len(wakeups) == 1
     done = threading.Event()
     real(done.set)
     assert done.wait(5) and need.is_set()
-    serving._enqueued_some_message(runtime)           # already due: the coming flush sends the message
+    compat._enqueued_some_message(runtime)           # already due: the coming flush sends the message
     assert len(wakeups) == 1
     real(need.clear)                                  # the loop clears it before it flushes ...
     done.clear()
     real(done.set)
     assert done.wait(5)
-    serving._enqueued_some_message(runtime)           # ... so the next message wakes it again
+    compat._enqueued_some_message(runtime)           # ... so the next message wakes it again
     assert len(wakeups) == 2
 
 

@@ -1,4 +1,4 @@
-"""olapp.figjson.to_dict equals plotly's fig.to_dict() exactly (keys in order, values, array specs), so the
+"""olapp.compat.plotly_dict (a hook) equals plotly's fig.to_dict() exactly (keys in order, values, array specs), so the
 charts' JSON is the same byte for byte."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-from olapp import figjson, registry
+from olapp import compat, registry
 from olapp.figures import Fig, axes, scatter
 from tests.helpers import run_page
 
@@ -34,7 +34,7 @@ def _same(a, b, path="") -> None:
         assert a == b, (path, a, b)
 
 
-_TO_DICT = figjson.to_dict
+_TO_DICT = compat.plotly_dict
 
 
 def _check(fig) -> None:
@@ -86,8 +86,8 @@ def test_to_dict_equals_plotly_on_arrays_of_every_kind():
 def test_to_dict_does_not_change_the_figure():
     fig = _edge_figure()
     before = pio.to_json(fig.to_dict(), validate=False)
-    figjson.to_dict(fig)
-    figjson.to_dict(fig)
+    compat.plotly_dict(fig)
+    compat.plotly_dict(fig)
     assert pio.to_json(fig.to_dict(), validate=False) == before
     assert isinstance(fig.data[0].x, np.ndarray)          # the figure still holds its arrays
 
@@ -101,7 +101,7 @@ def test_every_chart_of_every_lesson_serialises_as_plotly_would(entry, monkeypat
         seen.append(fig)
         return _TO_DICT(fig)
 
-    monkeypatch.setattr(figjson, "to_dict", checked)
+    monkeypatch.setattr(compat, "plotly_dict", checked)
     from olapp import cache
 
     cache.clear()                      # charts serialised by an earlier test would not be serialised again
