@@ -11,6 +11,7 @@ import pytest
 
 from olcore import StreamError
 from tests.learners import LEARNERS, LearnerSpec, run_reference
+from tests.ulps import assert_close_ulps
 
 N_STREAMS = 150          # seeded streams per learner and per kind of data (continuous, integer)
 IDS = [s.name for s in LEARNERS]
@@ -22,12 +23,12 @@ def _streams(spec: LearnerSpec, integer: bool, n: int = N_STREAMS):
         yield spec.make_stream(rng, integer)
 
 
-def _agree(what: str, fast, ref, rtol: float, atol: float) -> None:
-    if rtol == 0:
+def _agree(what: str, fast, ref, ulps: float, atol: float) -> None:
+    """Bit for bit when ``ulps`` is 0 (the same sums in the same order), else within ``atol`` plus ``ulps`` ulps."""
+    if ulps == 0:
         np.testing.assert_array_equal(np.asarray(fast), np.asarray(ref), err_msg=what)
     else:
-        np.testing.assert_allclose(np.asarray(fast, float), np.asarray(ref, float), rtol=rtol, atol=atol,
-                                   err_msg=what)
+        assert_close_ulps(fast, ref, ulps, atol, err_msg=what)
 
 
 def _saturated(fast, slow, level, where):
@@ -41,7 +42,7 @@ def _saturated(fast, slow, level, where):
 @pytest.mark.parametrize("integer", [False, True], ids=["continuous", "integer"])
 @pytest.mark.parametrize("spec", LEARNERS, ids=IDS)
 def test_fast_path_agrees_with_reference_class(spec: LearnerSpec, integer: bool):
-    rtol = spec.rtol_integer if integer else spec.rtol_continuous
+    ulps = spec.ulps_integer if integer else spec.ulps_continuous
     for X, y, params in _streams(spec, integer):
         tr = spec.run(X, y, params)
         ref = run_reference(spec, X, y, params)
@@ -51,7 +52,7 @@ def test_fast_path_agrees_with_reference_class(spec: LearnerSpec, integer: bool)
                                  *[(k, tr.extras[k], ref.extras[k]) for k in spec.extras]]:
             if name == "losses" and spec.saturates is not None:
                 fast, slow = _saturated(fast, slow, spec.saturates, where)
-            _agree(f"{name}: {where}", fast, slow, 0.0 if name in spec.exact else rtol, spec.atol)
+            _agree(f"{name}: {where}", fast, slow, 0 if name in spec.exact else ulps, spec.atol)
         if spec.classifier:
             np.testing.assert_array_equal(tr.mistakes, ref.mistakes, err_msg=where)
         assert np.isfinite(tr.weights).all(), where

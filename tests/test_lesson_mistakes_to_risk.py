@@ -101,8 +101,9 @@ def test_alma_hook_registers_a_learner():
 # -- the penalised choice -----------------------------------------------------------------------------------
 
 def brute_unseen_errors(X, y, ens):
+    """Every test afresh, its score summed in the compiled loop's order (``dot``, not ``@``)."""
     W = ens.weights
-    return np.array([sum(y[i] * (W[t] @ X[i]) <= 0 for i in range(t, len(y))) for t in range(len(y))], float)
+    return np.array([sum(y[i] * dot(W[t], X[i]) <= 0 for i in range(t, len(y))) for t in range(len(y))], float)
 
 
 @pytest.mark.parametrize("learner", ["perceptron", "pa"])

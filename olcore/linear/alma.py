@@ -46,6 +46,7 @@ import math
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..jit import f64, kernel, njit
 from ..trace import Trace
@@ -177,12 +178,12 @@ class ALMA:
     def normalise(x) -> np.ndarray:
         """:math:`\\hat{\\mathbf x} = \\mathbf x/\\|\\mathbf x\\|` (0 stays 0)."""
         x = np.asarray(x, dtype=float)
-        n = math.sqrt(float(x @ x))
+        n = math.sqrt(sums.dot(x, x))
         return x / n if n > 0 else np.zeros_like(x)
 
     def score(self, x) -> float:
         """:math:`\\mathbf w_k\\cdot\\hat{\\mathbf x}_t`."""
-        return float(self.w @ self.normalise(x))
+        return sums.dot(self.w, self.normalise(x))
 
     def predict(self, x) -> int:
         """:math:`\\hat y_t = \\operatorname{sign}(\\mathbf w_k\\cdot\\hat{\\mathbf x}_t)`."""
@@ -196,10 +197,9 @@ class ALMA:
         if y not in (-1.0, 1.0):
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
         xh = self.normalise(x)
-        gamma_k = self.B / math.sqrt(self.k)
-        if y * float(self.w @ xh) > (1 - self.alpha) * gamma_k:
+        if y * sums.dot(self.w, xh) > (1 - self.alpha) * self.B / math.sqrt(self.k):   # (1 - alpha) gamma_k
             return False
         w = self.w + (self.C / math.sqrt(self.k)) * y * xh
-        self.w = w / max(1.0, math.sqrt(float(w @ w)))
+        self.w = w / max(1.0, math.sqrt(sums.dot(w, w, lanes=1)))
         self.k += 1
         return True

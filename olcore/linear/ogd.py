@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import check_param
@@ -139,8 +140,8 @@ class OGDHinge:
         r"""Predict :math:`\hat y_t := \mathbf{w}_t \cdot \mathbf{x}_t` (a score; its sign classifies).
 
         Conservative: :math:`\eta(\mathbf v_t\cdot\mathbf x_t)`, so the sign is exactly the Perceptron's."""
-        x = np.asarray(x, dtype=float)
-        return self.eta * float(np.dot(self._w, x)) if self.conservative else float(np.dot(self._w, x))
+        s = sums.dot(self._w, x)            # summed in the compiled loop's order
+        return self.eta * s if self.conservative else s
 
     def update(self, x, y) -> float:
         """Incur the hinge loss, then :math:`w \\leftarrow w + 1\\{y\\hat y < 1\\}\\,\\eta y x`; returns the loss."""

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix, check_param
@@ -333,7 +334,7 @@ class PassiveAggressive:
 
     def predict(self, x) -> int:
         """:math:`\\hat y_t = \\operatorname{SGN}(\\mathbf{w}_{t-1}^\\top \\mathbf{x}_t)`."""
-        return int(np.sign(np.dot(self.w, np.asarray(x, dtype=float))))
+        return int(np.sign(sums.dot(self.w, x)))
 
     def update(self, x, y) -> float:
         """Suffer :math:`\\ell_t`; if positive, :math:`w \\leftarrow w + \\eta_t y_t x_t`. Returns :math:`\\ell_t`."""
@@ -341,11 +342,11 @@ class PassiveAggressive:
         y = float(y)
         if y not in (-1.0, 1.0):
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
-        s = float(np.dot(self.w, x))
+        s = sums.dot(self.w, x)             # w_{t-1} . x_t, summed in the compiled loop's order
         loss = max(0.0, 1.0 - y * s)
         self.dual_increment = 0.0           # D_t(alpha_t); alpha_t = 0 on a passive round
         if y * s < 1:
-            sq = float(np.dot(x, x))
+            sq = sums.dot(x, x)
             eta = step_size(self.variant, 1.0 - y * s, sq, self.C)
             if self.variant == "PA-I":      # alpha_t = argmax_{0 <= a <= C} -a^2 ||x||^2 / 2 + a l_t
                 self.dual_increment = -0.5 * eta * eta * sq + eta * loss

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..validate import as_labels, as_matrix
@@ -252,8 +253,8 @@ class Perceptron:
         self.M = 0
 
     def score(self, x) -> float:
-        """:math:`\\mathbf{w}_t \\cdot \\mathbf{x}_t`."""
-        return float(np.dot(self.w, np.asarray(x, dtype=float)))
+        """:math:`\\mathbf{w}_t \\cdot \\mathbf{x}_t` (summed in the compiled loop's order)."""
+        return sums.dot(self.w, x)
 
     def predict(self, x) -> int:
         """4. Predict :math:`\\hat y_t = \\operatorname{sign}(\\mathbf{w}_t\\cdot\\mathbf{x}_t)`."""

@@ -46,6 +46,7 @@ import math
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..jit import f64, kernel, njit
 from ..trace import Trace
@@ -202,14 +203,14 @@ class SecondOrderPerceptron:
     @property
     def w(self) -> np.ndarray:
         """:math:`\\mathbf w = A_k^{-1}\\mathbf v_k` (the prediction's sign is that of w·x)."""
-        return self.Ainv @ self.v
+        return sums.matvec(self.Ainv, self.v)
 
     def score(self, x) -> float:
         """:math:`\\Delta_t = \\mathbf v_k^\\top(A_k + \\mathbf x_t\\mathbf x_t^\\top)^{-1}\\mathbf x_t`
         (computed as :math:`\\mathbf w\\cdot\\mathbf x_t/(1 + \\mathbf x_t^\\top A_k^{-1}\\mathbf x_t)`)."""
         x = np.asarray(x, dtype=float)
-        z = self.Ainv @ x
-        return float(self.w @ x / (1.0 + x @ z))
+        z = sums.matvec(self.Ainv, x)
+        return sums.dot(self.w, x) / (1.0 + sums.dot(x, z))
 
     def predict(self, x) -> int:
         """:math:`\\hat y_t = \\operatorname{sign}(\\Delta_t)`."""
@@ -225,8 +226,8 @@ class SecondOrderPerceptron:
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
         mistake = y * self.score(x) <= 0
         if mistake:
-            z = self.Ainv @ x
+            z = sums.matvec(self.Ainv, x)
             self.v = self.v + y * x
-            self.Ainv = self.Ainv - np.outer(z / (1.0 + x @ z), z)
+            self.Ainv = self.Ainv - np.outer(z / (1.0 + sums.dot(x, z)), z)
             self.M += 1
         return bool(mistake)

@@ -33,6 +33,7 @@ import math
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..jit import f64, kernel
 from ..validate import as_labels, as_matrix, check_param
@@ -118,7 +119,7 @@ class SelectiveSampler(SecondOrderPerceptron):
         if self.N == 0 or self.c == math.inf:
             return True
         t = self.t + 1
-        return abs(self.score(x)) <= math.sqrt(float(x @ x)) * math.sqrt(self.c * math.log(t) / self.N)
+        return abs(self.score(x)) <= math.sqrt(sums.dot(x, x)) * math.sqrt(self.c * math.log(t) / self.N)
 
     def update(self, x, y) -> bool:
         """3. If the label is queried, the second-order update (on a mistake).  Returns whether

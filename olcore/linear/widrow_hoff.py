@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..trace import LazyExtras, Trace
 from ..jit import f64, kernel, njit
@@ -158,8 +159,8 @@ def _rounds(X, y, eta, implicit, rec, W, preds, losses):
     and the predictions and squared errors (T,) into ``preds`` and ``losses``; returns ``bad``: -1, or the first row with a NaN/inf entry or label (the
     loop stops there).  ``implicit``: the step is divided by :math:`1 + \eta\|x_t\|^2`.
 
-    The dot products are plain left-to-right sums, as ``np.dot`` sums short vectors: the
-    contract test asks for the reference class's numbers bit for bit."""
+    The dot products are plain left-to-right sums, as the reference class's
+    ``sums.dot(w, x, lanes=1)`` (:mod:`olcore._sums`): the contract test asks for its numbers bit for bit."""
     T, d = X.shape
     K = rec.shape[0]
     w = np.zeros(d)                                  # w_1 = 0
@@ -291,8 +292,7 @@ class WidrowHoff:
 
     def predict(self, x) -> float:
         """:math:`\\hat y_t = \\mathbf{w}_t \\cdot \\mathbf{x}_t`."""
-        x = np.asarray(x, dtype=float)
-        return float(np.dot(self.w, x))      # Predict yhat_t = w_t . x_t
+        return sums.dot(self.w, x, lanes=1)  # Predict yhat_t = w_t . x_t (left to right, as the loop)
 
     def update(self, x, y: float) -> float:
         """Observe :math:`y_t`, update, and return the round's loss :math:`(\\hat y_t - y_t)^2`."""
@@ -301,7 +301,7 @@ class WidrowHoff:
         ell = y_hat - float(y)               # l_t = w_t . x_t - y_t
         step = self.eta * ell
         if self.implicit:                    # argmin eta (w . x_t - y_t)^2 + ||w - w_t||^2
-            step = step / (1.0 + self.eta * float(np.dot(x, x)))
+            step = step / (1.0 + self.eta * sums.dot(x, x, lanes=1))
         self.w = self.w - step * x           # w_{t+1} = w_t - eta (w_t . x_t - y_t) x_t [/ (1 + eta ||x_t||^2)]
         return ell * ell
 

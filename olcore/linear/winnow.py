@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _sums as sums
 from ..errors import StreamError
 from ..trace import Trace
 from ..validate import as_binary_matrix, as_labels, check_param
@@ -210,7 +211,8 @@ class Winnow:
         self.w = np.ones(N)  # 1: w^(1) = (1, ..., 1)
 
     def score(self, x) -> float:
-        return float(np.dot(self.w, np.asarray(x, dtype=float)))
+        """:math:`\\langle w, x\\rangle` (summed in the compiled loop's order)."""
+        return sums.dot(self.w, x)
 
     def predict(self, x) -> int:
         """4: :math:`\\hat y = \\mathbf{1}[\\langle w, x\\rangle > \\theta]`."""
@@ -223,6 +225,6 @@ class Winnow:
         if y not in (0.0, 1.0):
             raise StreamError.bad("y", f"{y:g}", "a label in {0, 1}")
         yhat = 1.0 if self.score(x) > self.theta else 0.0
-        if yhat != y:
-            self.w = self.w * self.alpha ** ((y - yhat) * x)
+        if yhat != y:                    # w_i <- w_i alpha^((y - yhat) x_i), x_i in {0, 1}: one power, as the loop
+            self.w = np.where(x != 0, self.w * self.alpha ** (y - yhat), self.w)
         return yhat != y
