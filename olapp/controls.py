@@ -19,7 +19,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from olcore import StreamError, Trace, export, streams
+from olcore import StreamError, Trace, claims, export, streams
 
 from . import cache, compat, state, theme
 
@@ -501,5 +501,5 @@ def preset_selector(presets: list[Preset], key: str = "preset", where=st,
                     help="Named scenarios that reproduce a worked example or a theorem of the notes. "
                          "Choosing one sets the controls below; change any control to explore from there.")
     if current is not None:
-        where.info(f"**{current.name}**: {current.note}", icon=":material/school:")
+        where.info(claims.text(f"**{current.name}**: ", current.note), icon=":material/school:")   # its claims kept
     return current

@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import plotly.graph_objects as go
 import streamlit as st
 
-from olcore import StreamError, Trace
+from olcore import StreamError, Trace, claims
 from olcore import streams as _streams
 
 from . import animation, cache, controls, figures, lecture, registry, state
@@ -64,9 +64,10 @@ def _num(x: float) -> str:
 
 
 def _flush(text: list[str]) -> None:
-    """Draw the collected paragraphs as one markdown element and empty the list."""
+    """Draw the collected paragraphs as one markdown element (their claims kept: :mod:`olcore.claims`)
+    and empty the list."""
     if text:
-        st.markdown("\n\n".join(text))
+        st.markdown(claims.join("\n\n", text))
         text.clear()
 
 
@@ -112,14 +113,17 @@ def _tally_line(rows: Callable[..., Sequence[tuple[str, float, Any]]], args: tup
         text = f"{what} **{_num(measured)}**"
         if report is not None and not (t == 0 and report.curve is not None):
             # (before round 1 a bound drawn as a curve has no value of its own: only the measure is shown)
-            if report.applies:
-                bound = report.at(min(t, report.T or t))
-                text += f" ≤ {report.formula.split(': ', 1)[-1]} = **{_num(bound)}**"
+            formula = report.formula.split(": ", 1)[-1]
+            if report.applies:              # "measured ≤ bound": a claim about the run, checked in tests
+                bound = float(report.at(min(t, report.T or t)))
+                text = claims.claim(f"{text} ≤ {formula} = **{_num(bound)}**",
+                                    float(measured) <= bound + 1e-9 * max(1.0, abs(bound)),
+                                    f"{what} ≤ {formula} after {t} rounds")
             else:
-                text += f" (the bound {report.formula.split(': ', 1)[-1]} does not apply: {report.why_not})"
+                text = claims.text(text, f" (the bound {formula} does not apply: ", report.why_not, ")")
         parts.append(text)
     end = note(*note_args, t)
-    return f"After **{t}** of {T} rounds: " + " · ".join(parts) + (f". {end}" if end else ".")
+    return claims.text(f"After **{t}** of {T} rounds: ", claims.join(" · ", parts), ". " if end else ".", end or "")
 
 
 #: The style of a readout's rows while playing (:func:`_metrics_html`): ``st.metric``'s sizes, in rem
@@ -389,7 +393,7 @@ class LessonPage:
                 text.append(f"$$\n{report.latex}\n$$")
             if not report.applies:
                 _flush(text)
-                st.warning(f"**The theorem does not apply here.** {report.why_not}", icon=":material/info:")
+                st.warning(claims.text("**The theorem does not apply here.** ", report.why_not), icon=":material/info:")
             if run_line and i == len(reports) - 1:
                 text.append(run_line)
                 run_line = ""

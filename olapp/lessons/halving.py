@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from olapp.controls import Preset
+from olcore.claims import claim, text
 from olapp.figures.halving import table_columns, table_rows
 from olapp.lecture import Question, Scene
 from olcore.lessons import halving as lesson
@@ -175,8 +176,9 @@ def proof_table(a, t: int) -> str:
         return ""
     kept = a.kept_on_mistakes(t)
     worst = f"; here the largest is {max(kept):.3f}" if kept else ""
-    return (f"Each mistake keeps at most half of the version space (after/before ≤ 0.5{worst}), so the "
-            "size after the k-th mistake is at most n/2^k.")
+    return claim(f"Each mistake keeps at most half of the version space (after/before ≤ 0.5{worst}), so the "
+                 "size after the k-th mistake is at most n/2^k.", all(k <= 0.5 for k in kept),
+                 "every mistake kept at most half of the version space")
 
 
 def proof_end(a, t: int) -> str:
@@ -213,9 +215,12 @@ def _first_round_why(a) -> str:
 
 def _random_why(a) -> str:
     kept = ", ".join(f"{k:.2f}" for k in a.kept_on_mistakes())
-    return (f"Halving made M = {a.M} mistakes, below log₂ {a.n} ≈ {a.bound.value:.3g}. Each mistake kept at "
-            f"most half of the version space (here {kept}), and the rounds without a mistake crossed out the wrong "
-            f"minority too: after round {a.T}, {_experts(int(a.sizes[-1]))} left.")
+    return text(claim(f"Halving made M = {a.M} mistakes, below log₂ {a.n} ≈ {a.bound.value:.3g}.",
+                      a.M < a.bound.value, "M < log2 n"),
+                claim(f" Each mistake kept at most half of the version space (here {kept}),",
+                      all(k <= 0.5 for k in a.kept_on_mistakes()), "every mistake kept at most half"),
+                " and the rounds without a mistake crossed out the wrong minority too: after round "
+                f"{a.T}, {_experts(int(a.sizes[-1]))} left.")
 
 
 def _experts(k: int) -> str:
@@ -224,9 +229,14 @@ def _experts(k: int) -> str:
 
 def _adversary_why(a) -> str:
     steps = " → ".join(str(int(v)) for v in a.sizes[:a.floor_log2_n + 1])
-    return (f"The adversary reveals the opposite of Halving's vote while splitting the version space exactly in "
-            f"half: {steps}. That is ⌊log₂ {a.n}⌋ = {a.floor_log2_n} forced mistakes; with one consistent expert "
-            f"left, Halving follows it and never errs again ({a.M} mistakes in {a.T} rounds). The bound is tight.")
+    m = a.trace.mistakes
+    return text(f"The adversary reveals the opposite of Halving's vote while splitting the version space exactly in "
+                f"half: {steps}. ",
+                claim(f"That is ⌊log₂ {a.n}⌋ = {a.floor_log2_n} forced mistakes; with one consistent expert left, "
+                      f"Halving follows it and never errs again ({a.M} mistakes in {a.T} rounds). ",
+                      bool(m[:a.floor_log2_n].all()) and not m[a.floor_log2_n:].any(),
+                      "a mistake in each of the first ⌊log2 n⌋ rounds and none after"),
+                claim("The bound is tight.", a.M == a.floor_log2_n, "M = ⌊log2 n⌋"))
 
 
 def _proof_why(a) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from types import SimpleNamespace
 
+from olcore.claims import claim
 from olcore.lessons import winnow as lesson
 from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
 
@@ -152,8 +153,9 @@ def run_line(a: WinnowAnalysis) -> str:
     if not a.bound.applies:
         return (f"This run: **m = {a.n_mistakes}** {'mistake' if a.n_mistakes == 1 else 'mistakes'} in {a.T} rounds; no bound (no consistent "
                 "disjunction).")
-    return (f"This run: **m = {a.n_mistakes}** mistakes ({a.m_plus} promotions, {a.m_minus} demotions) in "
-            f"{a.T} rounds, {a.bound.value - a.n_mistakes:.4g} below the bound.")
+    return claim(f"This run: **m = {a.n_mistakes}** mistakes ({a.m_plus} promotions, {a.m_minus} demotions) in "
+                 f"{a.T} rounds, {a.bound.value - a.n_mistakes:.4g} below the bound.",
+                 a.n_mistakes <= a.bound.value, "m ≤ Winnow's bound")
 
 
 def theorem_note(a: WinnowAnalysis) -> str:
