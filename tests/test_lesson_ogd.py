@@ -124,3 +124,62 @@ def test_regret_share_at_eta_star_never_exceeds_one_and_a_small_step_costs_more(
     assert ogd.regret_share(tuned) <= 1.0
     assert ogd.regret_share_band(tuned, (0.0, 0.25, 0.5, 1.0)) < 3
     assert ogd.regret_share(small) > ogd.regret_share(tuned)
+
+
+# ---- what the page's sentences rest on (issue 37) ------------------------------------------------------------
+
+def test_the_sweeps_dashed_curve_is_lowest_where_it_is_marked_not_at_seed_0s_eta_star():
+    # Noisy / squared / box / d = 5: the seeds' a-priori G differ, and the curve uses the largest
+    sw = ogd.sweep("Noisy", 200, 0.1, "squared", "box", 1.0, (0, 1, 2, 3), 13, 64.0, 5)
+    Gs = sw.theorem / (sw.D * np.sqrt(sw.T))
+    assert sw.G == pytest.approx(Gs.max()) and Gs[0] < sw.G                   # seed 0's G is not the largest
+    assert sw.bound_eta == pytest.approx(sw.D / (sw.G * np.sqrt(sw.T)))
+    assert sw.bound_min == pytest.approx(sw.D * sw.G * np.sqrt(sw.T))
+    i = int(np.argmin(sw.bound_curve))
+    assert sw.bound_etas[i] == sw.bound_eta and sw.bound_curve[i] == pytest.approx(sw.bound_min, rel=1e-12)
+    assert np.isin(sw.etas, sw.bound_etas).sum() >= len(sw.etas) - 1          # the grid's points are on the curve
+    np.testing.assert_allclose(bounds.ogd_regret_eta(sw.D, sw.G, sw.T, sw.etas), sw.bound)
+    # the old sentence: "its minimum, D G √T, is at η*" (seed 0's): the curve there is above its minimum
+    at_star0 = float(bounds.ogd_regret_eta(sw.D, sw.G, sw.T, sw.eta_star[0]))
+    assert sw.bound_eta < sw.eta_star[0] and at_star0 > sw.bound_min * (1 + 1e-6)
+    assert (sw.regrets <= sw.bound[None, :] + 1e-9).all()                    # every seed under it
+
+
+def test_the_proof_with_G_run_gives_its_own_bound_not_D_G_run_sqrt_T():
+    # η = η*/8 on a separable logistic stream: R_T is above D G_run √T (the old sentence's bound), under
+    # D²/(2η) + (η/2) G_run² T (what the proof gives at this η), which is never below D G_run √T
+    for seed in range(3):
+        s = ogd.make_stream("Separable", T=200, seed=seed)
+        for mult in (0.125, 1.0, 8.0):
+            a = ogd.analyse(s, "logistic", "ball", 1.0, prefix_points=3, eta_mult=mult)
+            tidy = a.D * a.G_run * np.sqrt(a.T)
+            assert a.run_G_bound == pytest.approx(a.D ** 2 / (2 * a.eta) + a.eta / 2 * a.G_run ** 2 * a.T)
+            assert a.regret[-1] <= a.proof_bound.value + 1e-9 <= a.run_G_bound + 1e-9
+            assert a.run_G_bound >= tidy * (1 - 1e-12)
+            if mult == 0.125:
+                assert a.regret[-1] > tidy
+
+
+def test_adversary_share_is_every_learners_expected_regret():
+    from itertools import product
+    for T in range(1, 11):                                   # E|S_T| by enumerating every sign pattern
+        mean_abs = np.mean([abs(sum(signs)) for signs in product((-1, 1), repeat=T)])
+        assert ogd.adversary_share(T) == pytest.approx(mean_abs / (2 * np.sqrt(T)), rel=1e-12)
+    assert ogd.adversary_share(10_000) == pytest.approx(1 / np.sqrt(2 * np.pi), rel=1e-4)
+    # on the stream itself, for a box of half-width 0.5 in d = 3: the best fixed point's gain over D G √T
+    T, h, d = 300, 0.5, 3
+    C = oco.Box(h)
+    shares = []
+    for seed in range(400):
+        s = ogd.make_stream("Adversarial", T=T, seed=seed, d=d)
+        gain = -oco.solve_best_fixed(s.X, s.y, "linear", C).value
+        shares.append(gain / (C.diameter(d) * 1.0 * np.sqrt(T)))
+    err = np.std(shares) / np.sqrt(len(shares))
+    assert abs(np.mean(shares) - ogd.adversary_share(T)) <= 4 * err
+
+
+def test_per_round_slack_is_the_two_sides_difference_and_can_be_rounding_negative():
+    s = ogd.make_stream("Adversarial", T=1000, seed=0)
+    a = ogd.analyse(s, "linear", "box", 1.0, prefix_points=3)
+    np.testing.assert_allclose(a.slack, a.proof_terms - a.gap_terms)
+    assert -1e-12 < a.slack.min() < 0                      # the Adversarial preset: rounding error, not a failure

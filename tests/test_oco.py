@@ -192,6 +192,80 @@ def test_prefix_best_matches_solving_each_prefix():
     np.testing.assert_allclose(lin, want, rtol=1e-12)
 
 
+# -- the best fixed point where the logistic loss is flat ------------------------------------------------
+# A prefix that some direction separates has its minimiser on the boundary of C at a large margin, where
+# ln(1 + e^(−m)) ≈ e^(−m) is so flat that a fixed step 1/L crawls (the audit's upload raised "the optimality
+# gap ... did not fall under 1e-06 in 12000 iterations"); every answer below is checked against a closed
+# form or a grid, and its certificate is recomputed here from the gradient.
+
+def _certified(X, y, C, best, tol=1e-6):
+    """The Frank-Wolfe gap of ``best.theta``, recomputed: ∇F·θ + σ_C(−∇F) ≥ F(θ) − min_C F, within tolerance."""
+    g = oco.loss_gradients(X, y, best.theta, "logistic").sum(axis=0)
+    gap = float(g @ best.theta + C.support(-g))
+    assert C.contains(best.theta)
+    assert best.value == pytest.approx(oco.loss_values(X, y, best.theta, "logistic").sum(), rel=1e-12)
+    assert gap <= tol * max(1.0, best.value) and best.gap <= tol * max(1.0, best.value)
+    return gap
+
+
+def _one_point_exact(t: int) -> float:
+    """min over the box |θ_i| ≤ 2 of Σ_(s≤t) ln(1 + e^(−y_s θ·x)), x = (3, 4), y = +1, −1, +1, ...: after one
+    round the corner θ = (2, 2) (θ·x = 14); after t = 2k rounds θ·x = 0 (k of each label), t ln 2; after
+    t = 2k + 1 (k + 1 labels +1), θ·x = ln((k + 1)/k): (k + 1) ln((2k + 1)/(k + 1)) + k ln((2k + 1)/k)."""
+    if t == 1:
+        return float(np.log1p(np.exp(-14.0)))
+    k = t // 2
+    if t % 2 == 0:
+        return t * np.log(2.0)
+    return (k + 1) * np.log((2 * k + 1) / (k + 1)) + k * np.log((2 * k + 1) / k)
+
+
+def test_best_fixed_of_one_point_repeated_with_alternating_labels_matches_the_closed_form():
+    X, y = np.tile([3.0, 4.0], (95, 1)), np.where(np.arange(95) % 2 == 0, 1.0, -1.0)
+    C = oco.Box(2.0)
+    rounds = np.unique(np.linspace(1, 95, 10).round().astype(int))      # the page's prefixes (10 of them)
+    exact = np.array([_one_point_exact(t) for t in rounds])
+    got = oco.prefix_best(X, y, "logistic", C, rounds=rounds)            # raised here before
+    rounding = 1e-12 * np.maximum(1.0, exact)
+    assert np.all(got >= exact - rounding) and np.all(got - exact <= 1e-6 * np.maximum(1.0, exact))
+    for t in (1, 2, 3, 10, 11, 95):
+        best = oco.solve_best_fixed(X[:t], y[:t], "logistic", C)
+        _certified(X[:t], y[:t], C, best)
+        e = _one_point_exact(t)
+        assert best.lower - 1e-12 * max(1.0, e) <= e <= best.value + 1e-12 * max(1.0, e)
+    assert np.allclose(oco.solve_best_fixed(X[:1], y[:1], "logistic", C).theta @ [3.0, 4.0], 14.0, atol=0.1)
+    assert abs(oco.solve_best_fixed(X[:10], y[:10], "logistic", C).theta @ [3.0, 4.0]) < 3e-3   # θ* = 0 among them
+
+
+def _near_relatives():
+    """The upload's near relatives, 95 rounds in the box of half-width 2: two points alternating (each with
+    one label: separable), two points each with alternating labels, three points with balanced labels."""
+    T, p = 95, np.array([[3.0, 4.0], [-1.0, 2.0], [2.0, -3.0]])
+    plus_minus = np.where(np.arange(T) % 2 == 0, 1.0, -1.0)
+    return {"two points, one label each": (p[np.arange(T) % 2], plus_minus),
+            "two points, alternating labels each": (p[(np.arange(T) // 2) % 2], plus_minus),
+            "three points, balanced labels": (p[np.arange(T) % 3], np.where((np.arange(T) // 3) % 2 == 0, 1.0, -1.0))}
+
+
+@pytest.mark.parametrize("name", list(_near_relatives()))
+def test_best_fixed_of_near_relatives_is_certified_and_beats_a_grid(name):
+    X, y = _near_relatives()[name]
+    C = oco.Box(2.0)
+    g = np.linspace(-2, 2, 201)
+    grid = np.stack(np.meshgrid(g, g), axis=-1).reshape(-1, 2)           # the box, every 0.02
+    rounds = np.arange(1, 96)
+    got = oco.prefix_best(X, y, "logistic", C, rounds=rounds)            # raised here before, for each of them
+    for t in (1, 2, 3, 4, 5, 6, 12, 40, 95):
+        best = oco.solve_best_fixed(X[:t], y[:t], "logistic", C)
+        _certified(X[:t], y[:t], C, best)
+        on_grid = np.logaddexp(0.0, -(grid @ (y[:t, None] * X[:t]).T)).sum(axis=1).min()
+        assert best.value <= on_grid + best.gap + 1e-12                 # no point of the grid does better
+        assert got[t - 1] == pytest.approx(best.value, rel=1e-6, abs=1e-6)
+    balanced = [t for t in rounds if all(y[:t][(X[:t] == q).all(axis=1)].sum() == 0 for q in np.unique(X, axis=0))]
+    for t in balanced:                                                   # every point seen as often with each label:
+        assert got[t - 1] == pytest.approx(t * np.log(2.0), rel=1e-6)    # θ* = 0, F = t ln 2
+
+
 # -- fast path == reference class ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("loss", LOSSES)

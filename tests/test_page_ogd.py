@@ -4,7 +4,9 @@
 import numpy as np
 import pytest
 
-from olcore import oco
+from olapp.lessons import ogd as L
+from olcore import oco, streams
+from olcore.claims import claims_of
 from olcore.lessons import ogd as lesson
 from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys
 
@@ -44,7 +46,14 @@ def check_bounds(at):
     for b in bound_traces(tel):
         assert_under_bound(trace(tel, "R_t"), b, tol=1e-6)
     sw = by_title(at, "Final regret against the step size")
-    assert_under_bound(trace(sw, "R_T: mean over seeds"), trace(sw, "bound: D²/(2η) + ηG²T/2"), tol=1e-6)
+    mean, dashed = trace(sw, "R_T: mean over seeds"), trace(sw, "bound: D²/(2η) + ηG²T/2")
+    mx, bx = np.asarray(mean["x"], float), np.asarray(dashed["x"], float)
+    at_grid = [int(np.argmin(np.abs(bx / x - 1))) for x in mx]              # the dashed curve's finer grid
+    assert np.allclose(bx[at_grid], mx, rtol=1e-9, atol=0)
+    assert_under_bound(ys(mean), ys(dashed)[at_grid], tol=1e-6)
+    dot = trace(sw, "its minimum D G √T at η = D/(G√T)")                      # the marked minimum is the curve's
+    assert bx[int(np.argmin(ys(dashed)))] == dot["x"][0] and ys(dashed).min() == pytest.approx(ys(dot)[0])
+    assert any(sh["x0"] == dot["x"][0] for sh in sw["layout"]["shapes"])     # and the dotted line is there
     ex = by_title(at, "OGD on the simplex against Hedge")
     assert_under_bound(trace(ex, "OGD"), trace(ex, "bound: √(2KT) (OGD)"))
     assert_under_bound(trace(ex, "Hedge"), trace(ex, "bound: √(2T ln K) (Hedge)"))
@@ -142,7 +151,8 @@ def test_presets_reproduce_their_claims():
     for name in names:
         at.selectbox(key="preset").set_value(name).run()
         check_bounds(at)
-        assert any(name in i.value and "Online gradient descent notes" in i.value for i in at.info)
+        cited = "Beyond the notes" if name.startswith("Adversarial") else "Online gradient descent notes"
+        assert any(name in i.value and cited in i.value for i in at.info)
         if name.startswith("Adversarial"):
             reg = by_title(at, "Regret against its bounds")
             R, b = ys(trace(reg, "R_t (against the final θ*)")), ys(trace(reg, "bound: D G √T"))
@@ -184,3 +194,112 @@ def test_a_hinge_run_too_large_to_certify_says_so_and_keeps_the_settings():
     assert not at.exception
     assert at.error and "for the hinge loss" in at.error[0].value
     assert at.slider(key="T").value == 2000 and at.selectbox(key="loss").value == "hinge"
+
+
+# ---- issue 37: every sentence holds for the run beside it ---------------------------------------------------
+
+
+
+def _all_hold(t) -> str:
+    assert claims_of(t), "the sentence states facts about the run: it carries claims"
+    assert all(c.holds for c in claims_of(t)), [c.what for c in claims_of(t) if not c.holds]
+    return str(t)
+
+
+def test_the_per_round_slack_says_never_negative_only_when_it_is():
+    # the Adversarial preset: the smallest slack is −7.3e-15 (the old caption: "… -7.33e-15 (never negative)")
+    a = lesson.analyse(lesson.make_stream("Adversarial", 1000, 0.1, 0, 2), "linear", "box", 1.0, prefix_points=3)
+    said = _all_hold(L.per_round(a))
+    assert a.slack.min() < 0 and "(never negative)" not in said and "0 up to rounding" in said
+    b = lesson.analyse(lesson.make_stream("Noisy", 200, 0.1, 0, 2), "logistic", "ball", 1.0, prefix_points=3)
+    said = _all_hold(L.per_round(b))
+    assert (b.slack >= 0).all() == ("(never negative)" in said)
+
+
+def test_g_run_line_states_the_bound_the_proof_gives_at_this_eta():
+    # η*/8 on a separable logistic stream: R_T is above D G_run √T, which the old line offered as "the bound"
+    s = lesson.make_stream("Separable", 200, 0.1, 0, 2)
+    for mult in (0.125, 1.0, 8.0):
+        a = lesson.analyse(s, "logistic", "ball", 1.0, prefix_points=3, eta_mult=mult)
+        said = _all_hold(L.g_line(a))
+        assert "would read" not in said
+        assert f"R_T = {a.regret[-1]:.4g} ≤ D²/(2η) + (η/2)G_run²T = {a.run_G_bound:.4g}" in said
+        assert a.regret[-1] <= a.run_G_bound
+        if mult == 0.125:
+            assert a.regret[-1] > a.D * a.G_run * np.sqrt(a.T)
+
+
+def test_sweep_caption_names_the_minimiser_it_marks():
+    s = lesson.sweep("Noisy", 200, 0.1, "squared", "box", 1.0, (0, 1, 2, 3), 13, 64.0, 5)
+    said = _all_hold(L.sweep(s))
+    assert "is at η*" not in said
+    assert f"D G √T = {s.bound_min:.4g}, is at η = D/(G√T) = {s.bound_eta:.3g}" in said
+    assert "seed 0's G is not the largest" in said
+
+
+def test_hedge_is_in_the_course_only_mirror_descent_is_not():
+    said = L.k_sweep(lesson.k_sweep(T=100, Ks=(2, 4), seeds=(0,)))
+    assert "(Hedge) recovers" not in said and "Hedge is in the course (UCL notes)" in said
+    assert "leave mirror descent out of the course" in said
+    experts = next(p for p in L.PRESETS if p.name.startswith("OGD on the simplex"))
+    assert "UCL notes" in experts.note and "Hedge (mirror descent)" not in experts.note
+    assert "UCL notes" in L.LECTURE[-1].narration
+    e = lesson.experts(T=200, K=5)
+    assert "UCL" in e.hedge_bound.statement and "(mirror descent with the entropy)" not in e.hedge_bound.statement
+    _all_hold(L.experts(e))
+
+
+def test_the_lower_bound_is_cited_to_its_source_and_marked_beyond_the_notes():
+    adversarial = next(p for p in L.PRESETS if p.name.startswith("Adversarial"))
+    scene = next(sc for sc in L.LECTURE if "cannot be improved" in sc.title)
+    for words in (adversarial.note, scene.narration):
+        assert "Beyond the notes" in words and "Hazan" in words and "Theorem 3.2" in words
+        assert "Performance guarantees" not in words
+        # the expected share it quotes is the core's, at the preset's and the scene's T
+        assert f"{lesson.adversary_share(adversarial.values['T']):.2f} × D G √T" in words
+    assert adversarial.values["T"] == scene.values["T"] and scene.values["domain"] == adversarial.values["domain"] == "box"
+    assert "Theorem 3.2" in L.SOURCES["Adversarial"]
+
+
+def test_static_sentences_hold_at_the_settings_where_they_are_shown():
+    def run(values):
+        s = lesson.make_stream(values["stream"], values["T"], values.get("noise", 0.1), values["seed"], values["d"])
+        return lesson.analyse(s, values["loss"], values["domain"], values["radius"], prefix_points=3,
+                              eta_mult=values["eta_mult"])
+    presets = {p.name: p for p in L.PRESETS}
+    # "On separable data the best θ in the ball sits on its boundary …: watch the projection pull θ back"
+    a = run(presets["Separable logistic stream"].values)
+    assert np.linalg.norm(a.theta_star) == pytest.approx(1.0, abs=1e-6) and a.projected.any()
+    # "with a small η the first term D²/(2η) dominates" (and in the scene "8 times larger")
+    a = run(presets["Too small a step: η = η*/8"].values)
+    first = a.D ** 2 / (2 * a.eta)
+    assert first > a.proof_bound.value - first
+    assert first == pytest.approx(8 * a.D ** 2 / (2 * a.eta_star))
+    # "the regret stays under the flat line D G √T at every round, and under the proof's curve"
+    a = run(presets["The theorem: η = η* on a noisy logistic stream"].values)
+    assert (a.regret <= a.theorem.value).all() and (a.regret <= a.proof_bound.curve + 1e-9).all()
+
+
+def test_an_upload_of_one_point_repeated_with_alternating_labels_runs():
+    """The audit's upload: (3, 4) 95 times with labels +1, −1, +1, …, logistic loss in the box of half-width 2.
+    The page showed "the optimality gap … did not fall under 1e-06 in 12000 iterations"; every prefix's best
+    value is known in closed form (tests/test_oco.py): after 1 round ln(1 + e^(−14)), after 2k rounds 2k ln 2,
+    after 2k + 1 rounds (k + 1) ln((2k + 1)/(k + 1)) + k ln((2k + 1)/k)."""
+    from tests.test_oco import _one_point_exact
+
+    body = "x1,x2,y\n" + "\n".join(f"3,4,{1 if t % 2 == 0 else -1}" for t in range(95))
+    at = run_page(PAGE, query={"stream": "Upload"})
+    at.file_uploader(key="ogd_upload").set_value(("repeated.csv", body.encode(), "text/csv")).run()
+    at.selectbox(key="domain").set_value("box").run()
+    at.select_slider(key="radius").set_value(2.0).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert at.selectbox(key="loss").value == "logistic"
+    check_bounds(at)
+    X, y = np.tile([3.0, 4.0], (95, 1)), np.where(np.arange(95) % 2 == 0, 1.0, -1.0)
+    a = lesson.analyse(streams.from_arrays("oco", X, y), "logistic", "box", 2.0, prefix_points=10)
+    dots = trace(by_title(at, "Regret against its bounds"), "R_t against each prefix's best θ")
+    rounds = np.asarray(dots["x"], int)
+    exact = np.array([_one_point_exact(t) for t in rounds])
+    paid = a.trace.cumulative_loss[rounds - 1]
+    assert np.all(np.abs(ys(dots) - (paid - exact)) <= 1e-6 * np.maximum(1.0, exact) + 1e-9)
+    assert a.best_value == pytest.approx(_one_point_exact(95), rel=1e-6)

@@ -116,7 +116,8 @@ def regret(a: OGDAnalysis, t: int) -> go.Figure:
 
 @figure
 def sweep(s: Sweep, eta: float | None = None) -> go.Figure:
-    """Final regret against η (log x): mean over seeds, min–max band, the proof's bound, η* marked."""
+    """Final regret against η (log x): mean over seeds, min–max band, the proof's bound (on its fine grid) with
+    its minimum marked: D G √T at D/(G√T), G the largest over the seeds (``Sweep.bound_eta``)."""
     fig = Fig()
     c = theme.SERIES[0]
     e = s.etas
@@ -125,14 +126,16 @@ def sweep(s: Sweep, eta: float | None = None) -> go.Figure:
                     fillcolor=c, opacity=0.2, hoverinfo="skip"),
             scatter(e, s.mean, "R_T: mean over seeds", mode="lines+markers", line=dict(color=c, width=3),
                     hovertemplate="η = %{x:.3g}<br>R_T = %{y:.4g}<extra></extra>"),
-            scatter(e, s.bound, bound_name("D²/(2η) + ηG²T/2"), mode="lines", line=dict(color=theme.BOUND, dash="dash",
-                                                                                       width=2.5),
-                    hovertemplate="η = %{x:.3g}<br>%{y:.4g}<extra></extra>"))
-    fig.vline(float(s.eta_star[0]), "η* = D/(G√T)", colour=theme.BOUND)
-    if eta is not None and abs(np.log(eta / s.eta_star[0])) > 1e-9:
+            scatter(s.bound_etas, s.bound_curve, bound_name("D²/(2η) + ηG²T/2"), mode="lines",
+                    line=dict(color=theme.BOUND, dash="dash", width=2.5),
+                    hovertemplate="η = %{x:.3g}<br>%{y:.4g}<extra></extra>"),
+            scatter([s.bound_eta], [s.bound_min], "its minimum D G √T at η = D/(G√T)", mode="markers",
+                    marker=dict(size=10, color=theme.BOUND), hovertemplate="η = %{x:.3g}<br>%{y:.4g}<extra></extra>"))
+    fig.vline(float(s.bound_eta), "D/(G√T)", colour=theme.BOUND)
+    if eta is not None and abs(np.log(eta / s.bound_eta)) > 1e-9:
         fig.vline(float(eta), "this run's η", side="left")
     lay = axes("step size η (log scale)", "final regret R_T")
-    lay["xaxis"].update(type="log", **log_ticks(e))
+    lay["xaxis"].update(type="log", **log_ticks(s.bound_etas))
     lay["yaxis"].update(range=[min(0.0, float(s.regrets.min()) * 1.1), float(s.bound.min()) * 2.5])
     return fig.build({"title": {"text": "Final regret against the step size"}, "hovermode": "closest", **lay},
                      height=420)

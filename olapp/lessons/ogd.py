@@ -10,8 +10,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from olcore.claims import Text, claim, text
 from olcore.lessons import ogd as lesson
-from olcore.lessons.ogd import ExpertsAnalysis, KSweep, OGDAnalysis, Sweep, contour_every
+from olcore.lessons.ogd import LOWER_BOUND_SOURCE, ExpertsAnalysis, KSweep, OGDAnalysis, Sweep, contour_every
 
 from ..controls import Preset
 from ..lecture import Question, Scene
@@ -32,6 +33,18 @@ KS = [2, 3, 5, 10, 20, 50, 100, 200]
 PREFIX_POINTS = 10
 
 
+#: Every learner's expected regret on the Adversarial stream in a box, as a share of D G √T, at the lecture's T.
+_ADVERSARY_T = 1000
+_ADVERSARY_SHARE = lesson.adversary_share(_ADVERSARY_T)
+#: The lower bound's adversary, said once for the preset and the scene (beyond the notes: its source is named).
+LOWER_BOUND = (f"Beyond the notes: the lower bound ({LOWER_BOUND_SOURCE}). Its adversary: random-sign linear losses "
+               "y_t θ·x_t in a box of half-width h. Whatever θ_t a learner plays, its expected loss in each round is 0, "
+               "while the best fixed θ in hindsight gains h E‖Σ_t y_t x_t‖₁; so **every** learner's expected regret is "
+               f"exactly that, {_ADVERSARY_SHARE:.2f} × D G √T at T = {_ADVERSARY_T:,} (1/√(2π) ≈ 0.40 for large T, "
+               "any h and d). No algorithm does better in expectation, so the order D G √T of the notes' theorem cannot be "
+               "improved, only its constant.")
+
+
 def eta_label(m: float) -> str:
     """η as a multiple of η*: "η*", "4 η*", "η*/8"."""
     return "η*" if m == 1 else (f"{m:g} η*" if m > 1 else f"η*/{1 / m:g}")
@@ -50,8 +63,9 @@ PRESETS = [
            {"stream": "Separable", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 500, "d": 2,
             "eta_mult": 1.0, "seed": 0}),
     Preset("Too large a step: η = 8 η*",
-           f"{NOTES}, proof: the bound D²/(2η) + (η/2)Σ‖∇ℓ‖² holds for every η, but its second term grows "
-           "with η; the theorem's D G √T assumes η = η* and is not drawn. Compare the η sweep below.",
+           f"{NOTES}, proof: the bound D²/(2η) + (η/2)Σ‖∇ℓ‖² holds for every η, but its second term is only "
+           "bounded by (η/2)G²T, 8 times larger than at η*; the theorem's D G √T assumes η = η* and is not drawn. "
+           "Compare the η sweep below.",
            {"stream": "Noisy", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 500, "d": 2,
             "noise": 0.1, "eta_mult": 8.0, "seed": 0}),
     Preset("Too small a step: η = η*/8",
@@ -69,15 +83,13 @@ PRESETS = [
            "of radius 2; G is the largest gradient anywhere in the ball.",
            {"stream": "Regression", "loss": "squared", "domain": "ball", "radius": 2.0, "T": 500, "d": 2,
             "noise": 0.1, "eta_mult": 1.0, "seed": 0}),
-    Preset("Adversarial random signs: regret of order D G √T",
-           f"{NOTES}, Performance guarantees: random-sign linear losses make every learner's expected loss 0 while "
-           "the best fixed θ gains of order √T, so the regret stays a sizeable fraction of D G √T: the theorem's "
-           "order cannot be improved.",
-           {"stream": "Adversarial", "loss": "linear", "domain": "box", "radius": 1.0, "T": 1000, "d": 2,
+    Preset("Adversarial random signs: regret of order D G √T", LOWER_BOUND,
+           {"stream": "Adversarial", "loss": "linear", "domain": "box", "radius": 1.0, "T": _ADVERSARY_T, "d": 2,
             "eta_mult": 1.0, "seed": 0}),
     Preset("OGD on the simplex vs Hedge, K = 100 experts",
-           f"{NOTES}, Online gradient descent for the expert problem: OGD on the simplex has regret O(√(KT)), "
-           "Hedge (mirror descent) O(√(T ln K)); see the last section.",
+           f"{NOTES}, Online gradient descent for the expert problem: OGD on the simplex has regret O(√(KT)); "
+           "Hedge (UCL notes, Hedge theorem) has √(2T ln K). The OGD notes say that mirror descent, a generalisation "
+           "of gradient descent, recovers that rate, and leave it out of the course. See the last section.",
            {"stream": "Noisy", "loss": "logistic", "domain": "ball", "radius": 1.0, "T": 1000, "d": 2,
             "noise": 0.1, "eta_mult": 1.0, "seed": 0, "n": 100}),
 ]
@@ -86,7 +98,8 @@ SOURCES = {
     "Separable": "labels ±1 of points separated with margin 0.1 by a random unit vector.",
     "Noisy": "the separable stream with each label flipped with probability 'noise'.",
     "Regression": "real targets y = u·x + ε (‖u‖ = 1.5, ε of standard deviation 'noise').",
-    "Adversarial": "random-sign linear losses y θ·x with x ∈ {±1/√d}^d: the lower bound's adversary.",
+    "Adversarial": "random-sign linear losses y θ·x with x ∈ {±1/√d}^d: the adversary of the lower bound "
+                   "(Hazan 2016, Theorem 3.2; beyond the notes).",
 }
 
 HELP = SimpleNamespace(
@@ -125,16 +138,23 @@ def _vec(v) -> str:
     return "(" + ", ".join(f"{x:.3g}" for x in np.asarray(v)[:4]) + (", …)" if len(v) > 4 else ")")
 
 
+def _under(value: float, bound: float, what: str) -> Text:
+    """"≤" between a measured ``value`` and its ``bound``, claimed (to rounding: 1e-9 of the bound's size)."""
+    return claim("≤", value <= bound + 1e-9 * max(1.0, abs(bound)), what)
+
+
 def status(a: OGDAnalysis, t: int) -> str:
     W = a.trace.weights
     if t == 0:
         return (f"Before round 1: θ₁ = Π_C(0) = {_vec(W[0])}. Step forward to see each round's gradient step "
                 "and projection.")
     moved = "left C, so Π_C moved it back" if a.projected[t - 1] else "stayed in C (Π_C changes nothing)"
-    return (f"Round **{t}** of {a.T}: θ_{t} = {_vec(W[t - 1])} paid ℓ_t = {a.trace.losses[t - 1]:.4g}; the gradient "
-            f"step to {_vec(a.trace.extras['step'][t - 1])} {moved}: θ_{t + 1} = {_vec(W[t])}. Regret so far "
-            f"R_{t} = **{a.regret[t - 1]:.4g}** ≤ the proof's bound **{a.proof_bound.at(t):.4g}**"
-            + (f" (D G √T = {a.theorem.value:.4g} for all {a.T} rounds)." if a.theorem.applies else "."))
+    R, b = float(a.regret[t - 1]), float(a.proof_bound.at(t))
+    return text(f"Round **{t}** of {a.T}: θ_{t} = {_vec(W[t - 1])} paid ℓ_t = {a.trace.losses[t - 1]:.4g}; the gradient "
+                f"step to {_vec(a.trace.extras['step'][t - 1])} {moved}: θ_{t + 1} = {_vec(W[t])}. Regret so far "
+                f"R_{t} = **{R:.4g}** ", _under(R, b, f"R_{t} ≤ the proof's bound at round {t}"),
+                f" the proof's bound **{b:.4g}**",
+                f" (D G √T = {a.theorem.value:.4g} for all {a.T} rounds)." if a.theorem.applies else ".")
 
 
 def plane(a: OGDAnalysis, t: int) -> str:
@@ -157,64 +177,118 @@ def not_2d(a: OGDAnalysis) -> str:
 def nonexp(a: OGDAnalysis) -> str:
     gap = a.step_dist - a.proj_dist
     n = int(a.projected.sum())
-    return ("Recap: projection (the theorem): for every θ̂ ∈ C, ‖θ − θ̂‖ ≥ ‖Π_C(θ) − θ̂‖. Here θ̂ = θ*, θ is each "
-            "round's gradient step and Π_C(θ) = θ_(t+1): after the projection θ is never farther from θ*. "
-            f"The projection brought θ closer to θ* in {n} of {a.T} rounds, by up to {gap.max():.3g}; in the "
-            "other rounds the two curves coincide. This is the proof's first inequality.")
+    worst = float(gap.min())
+    if worst >= 0:
+        never = claim("never farther from θ*", bool((gap >= 0).all()), "‖θ_(t+1) − θ*‖ ≤ ‖θ̃_(t+1) − θ*‖ every round")
+    else:
+        never = claim(f"never farther from θ*, up to rounding (at most {-worst:.1e} farther)",
+                      worst > -1e-9 * max(1.0, float(a.step_dist.max())), "‖θ_(t+1) − θ*‖ ≤ ‖θ̃_(t+1) − θ*‖ to 1e-9")
+    moved = (f"The projection moved θ in {n} of {a.T} rounds, bringing it closer to θ* by up to {gap.max():.3g}; in "
+             "the other rounds the two curves coincide." if n else
+             f"No gradient step of the {a.T} rounds left C, so the projection never moved θ: the two curves coincide.")
+    return text("Recap: projection (the theorem): for every θ̂ ∈ C, ‖θ − θ̂‖ ≥ ‖Π_C(θ) − θ̂‖. Here θ̂ = θ*, θ is each "
+                "round's gradient step and Π_C(θ) = θ_(t+1): after the projection θ is ", never, ". ", moved,
+                " This is the proof's first inequality.")
+
+
+def _dots(a: OGDAnalysis) -> Text:
+    """What the dots (the prefix-best regret) do against R_t and the bounds, claimed from the run.
+
+    Against R_t: the prefix's best value is at most F_t(θ*) in exact arithmetic (θ* is one point of C), and it
+    is certified to 1e-6 · max(1, value) (:func:`olcore.oco.prefix_best`), so a dot can fall below R_t by at
+    most that much."""
+    rounds = a.prefix_rounds - 1
+    below = a.regret_prefix - a.regret[rounds]
+    values = a.trace.cumulative_loss[rounds] - a.regret_prefix
+    certified = 1e-6 * np.maximum(1.0, np.abs(values)) + 1e-12
+    low = float(below.min())
+    if low >= 0:
+        never = claim("it is never below R_t", bool((below >= 0).all()), "prefix-best regret ≥ R_t at every solved prefix")
+    else:
+        never = claim(f"it is never below R_t by more than the solver's certified 10⁻⁶ gap (here by {-low:.1e} at most)",
+                      bool((below >= -certified).all()), "prefix-best regret ≥ R_t − certified gap")
+    scale = 1e-9 * max(1.0, float(np.abs(a.proof_bound.curve).max()))
+    same = bool((a.regret_prefix <= a.proof_bound.curve[rounds] + scale).all())
+    if a.tuned:
+        same = same and bool((a.regret_prefix <= a.theorem.value + scale).all())
+    return text(never, " and ", claim("the same bounds hold for it", same, "prefix-best regret under the drawn bounds"))
 
 
 def regret(a: OGDAnalysis, t: int | None = None) -> str:
     """The regret chart's caption; with ``t`` (the player's round) its last sentence reads the regret at t."""
     th = a.theorem
-    text = (f"R_t = Σ_(s≤t) ℓ_s(θ_s) − ℓ_s(θ*) against the final θ* (the notes' definition; the proof telescopes "
-            f"against one fixed θ*, so its bound holds at every t, and R_t may be negative early). Dots: against "
-            f"the best fixed point of each prefix (solved at {len(a.prefix_rounds)} rounds), the regret of a game "
-            f"stopped at t; it is never below R_t and the same bounds hold for it. D = {a.D:.4g} (the diameter of "
-            f"C), G = {a.G:.4g} (the largest gradient anywhere in C over the stream, known before the run), "
-            f"η = {a.eta:.4g} = {eta_label(a.eta_mult)}, η* = D/(G√T) = {a.eta_star:.4g}. ")
+    out = [f"R_t = Σ_(s≤t) ℓ_s(θ_s) − ℓ_s(θ*) against the final θ* (the notes' definition; the proof telescopes "
+           f"against one fixed θ*, so its bound holds at every t, and R_t may be negative early). Dots: against "
+           f"the best fixed point of each prefix (solved at {len(a.prefix_rounds)} rounds), the regret of a game "
+           "stopped at t; ", _dots(a), f". D = {a.D:.4g} (the diameter of "
+           f"C), G = {a.G:.4g} (the largest gradient anywhere in C over the stream, known before the run), "
+           f"η = {a.eta:.4g} = {eta_label(a.eta_mult)}, η* = D/(G√T) = {a.eta_star:.4g}. "]
     if a.tuned:
-        text += (f"At η* the proof gives D²/(2η) + (η/2)G²t ≤ D G √T for every t ≤ T, so D G √T = {th.value:.4g} "
-                 f"is drawn flat (D G √t would not be a bound at t < T with η tuned to T). ")
+        out.append(f"At η* the proof gives D²/(2η) + (η/2)G²t ≤ D G √T for every t ≤ T, so D G √T = {th.value:.4g} "
+                   f"is drawn flat (D G √t would not be a bound at t < T with η tuned to T). ")
     else:
-        text += "The theorem's D G √T assumes η = η* and is not drawn; the proof's curve holds for any η. "
+        out.append("The theorem's D G √T assumes η = η* and is not drawn; the proof's curve holds for any η. ")
     t = a.T if t is None else min(max(int(t), 0), a.T)
     if t == 0:
-        return text + "Before round 1 no loss has been paid: R_0 = 0."
+        return text(*out, "Before round 1 no loss has been paid: R_0 = 0.")
     R = a.regret[t - 1]
-    return text + (f"{'Final regret R_T' if t == a.T else f'After {t} of {a.T} rounds R_{t}'} = {R:.4g}, "
-                   f"{R / th.value:.3g} × D G √T.")
+    return text(*out, f"{'Final regret R_T' if t == a.T else f'After {t} of {a.T} rounds R_{t}'} = {R:.4g}, "
+                      f"{R / th.value:.3g} × D G √T.")
 
 
 def g_line(a: OGDAnalysis) -> str:
-    return (f"The notes define G = max_t ‖∇ℓ_t(θ_t)‖, measured on the run: G_run = {a.G_run:.4g} ≤ G = {a.G:.4g}. "
-            "That G is only known after the run; η* here uses the a-priori G (over C), which bounds it for "
-            f"any run, so the theorem's step can be chosen before round 1. With G_run the bound would read "
-            f"D G_run √T = {a.D * a.G_run * np.sqrt(a.T):.4g}.")
+    """G_run against G, and what the proof gives with G_run at this η: D²/(2η) + (η/2)G_run²T, which is at least
+    D G_run √T (equal only at the step D/(G_run√T), known only after the run)."""
+    R, b = float(a.regret[-1]), a.run_G_bound
+    tidy = (f" The proof gives D G_run √T = {a.D * a.G_run * np.sqrt(a.T):.4g} only at the step D/(G_run√T) = "
+            f"{a.D / (a.G_run * np.sqrt(a.T)):.4g}, which is known only after the run." if a.G_run > 0 else "")
+    return text(f"The notes define G = max_t ‖∇ℓ_t(θ_t)‖, measured on the run: G_run = {a.G_run:.4g} ",
+                claim("≤", a.G_run <= a.G * (1 + 1e-12), "G_run ≤ the a-priori G"), f" G = {a.G:.4g}. "
+                "That G is only known after the run; η* here uses the a-priori G (over C), which bounds it for any "
+                "run, so the theorem's step can be chosen before round 1. With G_run in place of G the proof gives, "
+                f"at this η = {a.eta:.4g}: R_T = {R:.4g} ", _under(R, b, "R_T ≤ D²/(2η) + (η/2)G_run²T"),
+                f" D²/(2η) + (η/2)G_run²T = {b:.4g} (every ‖∇ℓ_t(θ_t)‖ ≤ G_run).", tidy)
 
 
 def run_line(a: OGDAnalysis) -> str:
-    return (f"This run: **R_T = {a.regret[-1]:.4g}** after {a.T} rounds; the best fixed θ* is solved to within "
-            "10⁻⁶ of the optimal objective (relative).")
+    return text(f"This run: **R_T = {a.regret[-1]:.4g}** after {a.T} rounds; ",
+                claim("the best fixed θ* is certified to within 10⁻⁶ × max(1, Σ_t ℓ_t(θ*)) of the optimal objective",
+                      a.best_gap <= 1e-6 * max(1.0, abs(a.best_value)), "θ*'s certified optimality gap ≤ 1e-6 × max(1, F)"),
+                " (a duality gap).")
 
 
 def potential(a: OGDAnalysis) -> str:
-    return (f"The potential ‖θ_t − θ*‖² starts at {a.potential[0]:.4g} ≤ D² = {a.D ** 2:.4g} (both points are in C) "
-            f"and ends at {a.potential[-1]:.4g}. It need not fall every round: the regret is paid for by its "
-            "decrease plus the (η/2)‖∇ℓ_t‖² terms.")
+    p0, D2 = float(a.potential[0]), a.D ** 2
+    return text(f"The potential ‖θ_t − θ*‖² starts at {p0:.4g} ",
+                claim("≤", p0 <= D2 * (1 + 1e-12) + 1e-12, "‖θ₁ − θ*‖² ≤ D²"), f" D² = {D2:.4g} (both points are "
+                f"in C) and ends at {a.potential[-1]:.4g}. It need not fall every round: the regret is paid for by "
+                "its decrease plus the (η/2)‖∇ℓ_t‖² terms.")
 
 
 def per_round(a: OGDAnalysis) -> str:
-    slack = a.proof_terms - a.gap_terms
-    return ("Each round: ℓ_t(θ_t) − ℓ_t(θ*) ≤ (‖θ_t − θ*‖² − ‖θ_(t+1) − θ*‖²)/(2η) + (η/2)‖∇ℓ_t(θ_t)‖² "
+    """The per-round inequality and its smallest slack: "never negative" only when no slack is below 0; a
+    negative one is rounding error (claimed: above −1e-9 of the terms' size), and said so."""
+    slack = a.slack
+    smallest = float(slack.min())
+    head = ("Each round: ℓ_t(θ_t) − ℓ_t(θ*) ≤ (‖θ_t − θ*‖² − ‖θ_(t+1) − θ*‖²)/(2η) + (η/2)‖∇ℓ_t(θ_t)‖² "
             "(projection, then convexity). Dots: the left side; line: the right side. "
-            f"Smallest slack over the {a.T} rounds: {slack.min():.3g} (never negative).")
+            f"Smallest slack (right side minus left side) over the {a.T} rounds: ")
+    if smallest >= 0:
+        return text(head, f"{smallest:.3g} (", claim("never negative", bool((slack >= 0).all()),
+                                                     "every per-round slack ≥ 0"), ").")
+    scale = max(1.0, float(np.abs(a.proof_terms).max()), float(np.abs(a.gap_terms).max()))
+    return text(head, claim(f"0 up to rounding (its most negative value, {smallest:.1e}, is floating-point error)",
+                            smallest > -1e-9 * scale, "every per-round slack ≥ −1e-9 × the terms' size"),
+                "; in exact arithmetic it is never negative.")
 
 
 def telescoping(a: OGDAnalysis) -> str:
-    tele = a.proof_terms.sum()
-    return (f"Summing the right sides telescopes the potentials: Σ_t = (‖θ₁ − θ*‖² − ‖θ_(T+1) − θ*‖²)/(2η) + "
-            f"(η/2)Σ‖∇ℓ_t‖² = {tele:.4g}, and ‖θ₁ − θ*‖² ≤ D², ‖θ_(T+1) − θ*‖² ≥ 0 give the proof's bound "
-            f"{a.proof_bound.value:.4g}" + (f" ≤ D G √T = {a.theorem.value:.4g} at η*." if a.tuned else "."))
+    tele, pb = float(a.proof_terms.sum()), a.proof_bound.value
+    return text(f"Summing the right sides telescopes the potentials: Σ_t = (‖θ₁ − θ*‖² − ‖θ_(T+1) − θ*‖²)/(2η) + "
+                f"(η/2)Σ‖∇ℓ_t‖² = {tele:.4g}, and ‖θ₁ − θ*‖² ≤ D², ‖θ_(T+1) − θ*‖² ≥ 0 make it ",
+                _under(tele, pb, "the telescoped sum ≤ the proof's bound"), f" the proof's bound {pb:.4g}",
+                *(("; at η* that is ", _under(pb, a.theorem.value, "the proof's bound ≤ D G √T at η*"),
+                   f" D G √T = {a.theorem.value:.4g}.") if a.tuned else (".",)))
 
 
 def sweep_intro(s: Sweep) -> str:
@@ -223,10 +297,27 @@ def sweep_intro(s: Sweep) -> str:
 
 
 def sweep(s: Sweep) -> str:
+    """The sweep's caption: where the mean regret is smallest on the grid, and where the dashed curve is (its
+    G is the largest over the seeds, so its minimiser D/(G√T) is seed 0's η* only when seed 0's G is that)."""
     star = float(s.eta_star[0])
-    return (f"The mean regret is smallest at η = {s.best_eta:.3g} = {s.best_eta / star:.3g} η* on this grid "
-            f"(η* = {star:.3g} for seed 0). The dashed curve is the proof's D²/(2η) + ηG²T/2 (G the largest over "
-            "the seeds): its minimum, D G √T, is at η*. The band spans the smallest to the largest regret.")
+    tol = 1e-9 * max(1.0, float(s.bound.max()))
+    above = claim("so it lies above every seed's R_T at every η of the grid",
+                  bool((s.regrets <= s.bound[None, :] + tol).all()), "every seed's R_T ≤ the dashed curve")
+    lowest = int(np.argmin(s.bound_curve))
+    at_min = claim(f"its smallest value, D G √T = {s.bound_min:.4g}, is at η = D/(G√T) = {s.bound_eta:.3g} (the "
+                   "dotted line and the dot)",
+                   s.bound_etas[lowest] == s.bound_eta and abs(s.bound_curve[lowest] - s.bound_min) <= tol
+                   and bool((s.bound_curve >= s.bound_min - tol).all()), "the dashed curve is lowest at the marked η")
+    ratio = s.bound_eta / star
+    if abs(ratio - 1) <= 1e-9:
+        rel = claim(", seed 0's η*: seed 0 has the largest G", abs(s.G - s.theorem[0] / (s.D * np.sqrt(s.T))) <= 1e-9 * s.G,
+                    "seed 0's G is the largest")
+    else:
+        rel = claim(f", {ratio:.3g} × seed 0's η* (seed 0's G is not the largest)", ratio < 1, "seed 0's G < the largest G")
+    return text(f"The mean regret is smallest at η = {s.best_eta:.3g} = {s.best_eta / star:.3g} η* on this grid "
+                f"(η* = {star:.3g} for seed 0; the grid runs from η*/8 to 8 η* of seed 0). The dashed curve is the "
+                f"proof's D²/(2η) + ηG²T/2 with G = {s.G:.4g}, the largest a-priori G over the seeds, ", above, "; ",
+                at_min, rel, ". The band spans the smallest to the largest regret.")
 
 
 def sweep_upload(source: str) -> str:
@@ -235,11 +326,13 @@ def sweep_upload(source: str) -> str:
 
 def experts(e: ExpertsAnalysis) -> str:
     K, T = e.L.shape[1], e.L.shape[0]
-    return (f"K = {K} experts, T = {T} rounds, one expert's mean loss 0.1 below the others'. OGD on the simplex "
-            f"(D = √2, G ≤ √K, η = √(2/(KT)) = {e.eta_ogd:.3g}): R_T = {e.ogd.regret[-1]:.4g} ≤ "
-            f"√(2KT) = {e.ogd_bound.value:.4g}. Hedge (η = √(2 ln K/T) = {e.eta_hedge:.3g}): R_T = "
-            f"{e.hedge.regret[-1]:.4g} ≤ √(2T ln K) = {e.hedge_bound.value:.4g}. Both play a distribution "
-            "over the experts and pay its expected loss.")
+    Ro, Rh = float(e.ogd.regret[-1]), float(e.hedge.regret[-1])
+    return text(f"K = {K} experts, T = {T} rounds, one expert's mean loss 0.1 below the others'. OGD on the simplex "
+                f"(D = √2, G ≤ √K, η = √(2/(KT)) = {e.eta_ogd:.3g}): R_T = {Ro:.4g} ",
+                _under(Ro, e.ogd_bound.value, "OGD's R_T ≤ √(2KT)"), f" √(2KT) = {e.ogd_bound.value:.4g}. Hedge (UCL "
+                f"notes; η = √(2 ln K/T) = {e.eta_hedge:.3g}): R_T = {Rh:.4g} ",
+                _under(Rh, e.hedge_bound.value, "Hedge's R_T ≤ √(2T ln K)"), f" √(2T ln K) = {e.hedge_bound.value:.4g}. "
+                "Both play a distribution over the experts and pay its expected loss.")
 
 
 def k_sweep(k: KSweep) -> str:
@@ -247,8 +340,9 @@ def k_sweep(k: KSweep) -> str:
     return (f"From K = {K0} to K = {K1}, OGD's bound √(2KT) grows ×{k.ogd_bound[-1] / k.ogd_bound[0]:.3g} and "
             f"Hedge's √(2T ln K) ×{k.hedge_bound[-1] / k.hedge_bound[0]:.3g}; the mean measured regrets went from "
             f"{k.ogd.mean(0)[0]:.3g} to {k.ogd.mean(0)[-1]:.3g} (OGD) and {k.hedge.mean(0)[0]:.3g} to "
-            f"{k.hedge.mean(0)[-1]:.3g} (Hedge). Mirror descent with the entropy (Hedge) recovers √(ln K): "
-            "not in this course.")
+            f"{k.hedge.mean(0)[-1]:.3g} (Hedge). Hedge is in the course (UCL notes); the OGD notes add that mirror "
+            "descent, a generalisation of gradient descent, recovers its √(ln K) rate for OCO on the simplex, and leave "
+            "mirror descent out of the course.")
 
 
 # ---- the lecture: the notes' order of ideas (OCO, projected OGD, the theorem, its proof, η, experts) ----------
@@ -265,7 +359,7 @@ def _scene(source: str = "Noisy", T: int = 500, eta_mult: float = 1.0, **more) -
 
 _OCO, _SEPARABLE = _scene(T=200), _scene("Separable", T=200)
 _THEOREM, _SMALL, _LARGE = _scene(), _scene(eta_mult=0.125), _scene(eta_mult=8.0)
-_ADVERSARY = _scene("Adversarial", T=1000, domain="box")
+_ADVERSARY = _scene("Adversarial", T=_ADVERSARY_T, domain="box")
 _EXPERTS = _scene(T=1000, n=100)
 
 #: First projection: rounds 1-10, 11-50, 51 or later (the fourth option is "never").
@@ -281,14 +375,20 @@ def _first_why(a: OGDAnalysis) -> str:
     step = a.eta * a.G
     floor = int(np.ceil(a.D / 2 / step))
     if first == 0:
-        return f"No step of the {a.T} rounds left the ball: θ never reached its boundary."
+        return f"No gradient step of the {a.T} rounds left the ball, so the projection never moved θ."
     g = float(a.trace.extras["grad_norm"][:first].mean())
-    return (f"Round **{first}** is the first whose gradient step leaves the ball. Each step moves θ by "
-            f"η‖∇ℓ_t‖ ≤ ηG{' = D/√T' if a.tuned else ''} = {step:.3g}, so from θ₁ = 0 the circle of radius {a.D / 2:g} is at least "
-            f"⌈r/(ηG)⌉ = {floor} steps away; the logistic gradients were smaller than G (mean {g:.3g} over those "
-            f"rounds, against G = {a.G:.3g}), and they point in different directions, so it took {first}. "
-            f"From then on the projection moves θ in {int(a.projected.sum())} of {a.T} rounds: on separable data "
-            "the best θ sits on the boundary.")
+    r = a.D / 2
+    norm = float(np.linalg.norm(a.theta_star))
+    took = (text("; the gradients were ", claim(f"smaller than G (mean {g:.3g} over those rounds, against G = "
+                                                 f"{a.G:.3g})", g < a.G, "mean ‖∇ℓ_t(θ_t)‖ < G before the first projection"),
+                 f" and point in different directions, so it took {first}") if first > floor else
+            f"; it took exactly that many")
+    return text(f"Round **{first}** is the first whose gradient step leaves the ball. Each step moves θ by "
+                f"η‖∇ℓ_t‖ ≤ ηG{' = D/√T' if a.tuned else ''} = {step:.3g}, so from θ₁ = 0 the circle of radius {r:g} is ",
+                claim(f"at least ⌈r/(ηG)⌉ = {floor} steps away", first >= floor, "first projection ≥ ⌈r/(ηG)⌉"), took,
+                f". The projection moved θ in {int(a.projected.sum())} of {a.T} rounds: ",
+                claim(f"the best θ sits on the boundary (‖θ*‖ = {norm:.4g})", norm >= r * (1 - 1e-6),
+                      "θ* on the boundary of the ball"), ", as on any stream a line through the origin separates.")
 
 
 def _share_prompt(a: OGDAnalysis) -> str:
@@ -297,19 +397,24 @@ def _share_prompt(a: OGDAnalysis) -> str:
 
 
 def _share_why(a: OGDAnalysis) -> str:
-    R, th, pb = a.regret[-1], a.theorem.value, a.proof_bound
+    R, th, pb = float(a.regret[-1]), a.theorem.value, a.proof_bound
     first = a.D ** 2 / (2 * a.eta)
     second = pb.value - first
-    text = (f"R_T = **{R:.3g}**, {lesson.regret_share(a):.0%} of D G √T = {th:.3g}. The proof's bound for this η is "
+    head = (f"R_T = **{R:.3g}**, {lesson.regret_share(a):.0%} of D G √T = {th:.3g}. The proof's bound for this η is "
             f"D²/(2η) + (η/2)Σ‖∇ℓ_t‖² = {first:.3g} + {second:.3g} = {pb.value:.3g}. ")
     if a.tuned:
-        return text + ("At η* the two terms of D²/(2η) + (η/2)G²T are equal; the bound is a worst case, and this "
-                       "stream's gradients are well below G.")
+        ratio = float((a.trace.extras["grad_norm"] ** 2).sum() / (a.G ** 2 * a.T))
+        return text(head, "At η* the two terms of its worst case D²/(2η) + (η/2)G²T are equal; the bound is a worst "
+                    "case, and ", claim(f"this run's gradients are smaller than G: Σ‖∇ℓ_t(θ_t)‖² = {ratio:.2g} × G²T",
+                                        ratio < 1, "Σ‖∇ℓ_t‖² < G²T"), ".")
     if a.eta_mult < 1:
-        return text + ("With a small step the first term, the price of starting far from θ*, is large: θ crawls "
-                       "towards θ* and pays loss all the way, so the regret comes close to D G √T.")
-    return text + ("With a large step the second term grows, but the projection keeps θ in the ball: here the "
-                   "regret stays small, while its guarantee is weaker.")
+        return text(head, "With a small step the first term, the price of starting far from θ*, ",
+                    claim("dominates", first > second, "D²/(2η) > (η/2)Σ‖∇ℓ_t‖²"),
+                    f": θ moves at most ηG = {a.eta * a.G:.3g} per round, so it approaches θ* slowly and pays loss on "
+                    "the way.")
+    return text(head, "With a large step the second term grows; the regret still stays ",
+                claim("under the proof's bound", R <= pb.value + 1e-9 * max(1.0, abs(pb.value)), "R_T ≤ the proof's bound"),
+                ", a weaker guarantee than D G √T.")
 
 
 LECTURE = [
@@ -340,22 +445,23 @@ LECTURE = [
         "over 2η plus (η/2)‖∇ℓ_t‖². **Summing telescopes**: R_T ≤ D²/(2η) + (η/2)G²T, and η = D/(G√T) makes "
         "both halves D G √T / 2. The proof's charts are further down.")),
     Scene("Too small a step", _SMALL, t=0, narration=(
-        "The proof's bound D²/(2η) + (η/2)Σ‖∇ℓ_t‖² holds for **every** η, but only η* balances its two terms. "
-        "Divide the step by 8: the first term, the price of the start, is 8 times larger."),
+        "The proof's bound D²/(2η) + (η/2)Σ‖∇ℓ_t‖² holds for **every** η; η* = D/(G√T) is the step that balances "
+        "the two terms of its worst case D²/(2η) + (η/2)G²T. Divide the step by 8: the first term, the price of the "
+        "start, is 8 times larger."),
         question=Question(_share_prompt, "choice", lesson.regret_share_band, args=(_SHARE_EDGES,),
                           options=_SHARE_OPTIONS, explain=_share_why)),
     Scene("Too large a step", _LARGE, t=None, narration=(
-        "Multiply the step by 8: now the second term (η/2)Σ‖∇ℓ_t‖² grows, and θ jumps around the boundary. The "
-        "theorem's D G √T is not drawn (it assumes η*); the proof's curve still bounds the regret. The η sweep "
-        "further down shows the whole trade-off: the mean regret over seeds against η, and the proof's U-shaped "
-        "bound with its minimum D G √T at η*.")),
+        "Multiply the step by 8: the second term of the proof's bound, (η/2)Σ‖∇ℓ_t‖², is now only bounded by "
+        "(η/2)G²T, 8 times more than at η*. The theorem's D G √T is not drawn (it assumes η*); the proof's curve "
+        "still bounds the regret. The η sweep further down shows the whole trade-off: the mean regret over seeds "
+        "against η, and the proof's U-shaped bound D²/(2η) + ηG²T/2, smallest (D G √T) at η = D/(G√T).")),
     Scene("The order √T cannot be improved", _ADVERSARY, t=None, narration=(
-        "Random-sign linear losses y_t θ·x_t in a box: every learner's expected loss is 0, while the best fixed "
-        "θ in hindsight gains of order √T. So the regret of **any** algorithm is a sizeable fraction of D G √T: "
-        "the theorem's rate is the right one for convex losses (better rates need more regular losses).")),
+        LOWER_BOUND + " Better rates need more regular losses (smooth, strongly convex: the notes' remark after "
+        "the theorem).")),
     Scene("OGD on the simplex against Hedge", _EXPERTS, t=None, narration=(
         "The experts problem is OCO on the simplex: θ is a distribution over K experts and ℓ_t(θ) = ⟨ℓ_t, θ⟩. "
-        "D = √2 and G ≤ √K, so OGD has regret O(√(KT)). Hedge, mirror descent with the entropy, has "
-        "√(2T ln K). Scroll to the last section: with K = 100 experts, compare the two regrets and bounds, and "
-        "how they grow with K.")),
+        "D = √2 and G ≤ √K, so OGD has regret O(√(KT)). Hedge (UCL notes) has √(2T ln K); the OGD notes say that "
+        "mirror descent, a generalisation of gradient descent, recovers that rate, and leave it out of the course. "
+        "Scroll to the last section: with K = 100 experts, compare the two regrets and bounds, and how they grow "
+        "with K.")),
 ]

@@ -19,6 +19,7 @@ every fixed comparator in :math:`\mathcal C`, so the bound curve holds for both.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,13 +35,18 @@ from ..validate import check_int, check_param, check_seed
 __all__ = ["SOURCES", "SOURCE", "make_stream", "OGDAnalysis", "analyse", "Sweep", "sweep",
            "ExpertsAnalysis", "experts", "KSweep", "k_sweep", "PREFIX_POINTS", "LossGrid", "loss_grid",
            "loss_grid_of", "contour_round", "contour_every", "CONTOUR_STEPS",
-           "first_projection", "first_projection_band", "regret_share", "regret_share_band"]
+           "first_projection", "first_projection_band", "regret_share", "regret_share_band",
+           "adversary_share", "LOWER_BOUND_SOURCE"]
 
 SOURCE = "Online gradient descent notes"
 #: The generated streams and the loss each is made for.
 SOURCES = {"Separable": "logistic", "Noisy": "logistic", "Regression": "squared", "Adversarial": "linear"}
 #: At most this many prefixes are solved for the prefix-best regret (rounds evenly spaced, last kept).
 PREFIX_POINTS = 40
+#: The lower bound is not in the notes (they stop at the upper bound and "better rates for more regular
+#: functions"): it is Theorem 3.2 of the book the notes cite.
+LOWER_BOUND_SOURCE = ("Hazan, Introduction to Online Convex Optimization (2016; 2nd ed. 2022, the book the notes "
+                      "cite), Theorem 3.2: any algorithm has regret Ω(D G √T) in the worst case")
 
 
 def make_stream(source: str = "Noisy", T: int = 200, noise: float = 0.1, seed: int = 0, d: int = 2) -> Stream:
@@ -89,10 +95,18 @@ class OGDAnalysis:
     eta_mult: float = 1.0        # eta / eta*
     projected: np.ndarray = None  # (T,) bool: round t's gradient step left C (the projection moved it)
     plane_lim: float = 1.0       # half-width of a square view of the plane holding C, theta* and the path
+    run_G_bound: float = 0.0     # D^2/(2 eta) + (eta/2) G_run^2 T: the proof's bound with the run's G, at this eta
 
     @property
     def T(self) -> int:
         return self.trace.T
+
+    @property
+    def slack(self) -> np.ndarray:
+        r"""(T,) each round's slack in the proof's inequality: right side minus left side,
+        :math:`\frac{\|\theta_t-\theta^*\|^2 - \|\theta_{t+1}-\theta^*\|^2}{2\eta} + \frac\eta2\|\nabla\ell_t\|^2
+        - (\ell_t(\theta_t) - \ell_t(\theta^*))`, :math:`\ge 0` in exact arithmetic."""
+        return self.proof_terms - self.gap_terms
 
 
 #: Largest T·d for the hinge loss: its best fixed point is certified by a non-smooth solver whose
@@ -185,18 +199,32 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
                        best_gap=best.gap, regret=regret, prefix_rounds=rounds, regret_prefix=regret_prefix,
                        theorem=theorem, proof_bound=proof_bound, potential=pot, gap_terms=gap_terms,
                        proof_terms=proof_terms, step_dist=step_dist, proj_dist=np.sqrt(pot[1:]),
-                       eta_mult=float(eta / eta_star), projected=projected, plane_lim=lim)
+                       eta_mult=float(eta / eta_star), projected=projected, plane_lim=lim,
+                       run_G_bound=float(bounds.ogd_regret_eta(D, G_run, T, eta)))
 
 
 @dataclass(frozen=True, eq=False)
 class Sweep:
-    """Final regret R_T over step sizes and seeds: ``regrets[s, j]`` for seed s at ``etas[j]``."""
+    r"""Final regret R_T over step sizes and seeds: ``regrets[s, j]`` for seed s at ``etas[j]``.
+
+    ``bound`` is the proof's :math:`D^2/(2\eta) + \eta G^2T/2` with :math:`G` = ``G``, the largest a-priori
+    :math:`G` over the seeds (so it bounds every seed's regret); it is smallest, :math:`DG\sqrt T` =
+    ``bound_min``, at :math:`\eta = D/(G\sqrt T)` = ``bound_eta``, which is seed 0's :math:`\eta^*` only when
+    seed 0 has the largest :math:`G`.  ``bound_etas``/``bound_curve``: the same curve on a fine grid holding
+    ``etas`` and ``bound_eta`` (what is drawn: its lowest point is the marked one)."""
 
     etas: np.ndarray
     regrets: np.ndarray
     eta_star: np.ndarray          # per seed
     bound: np.ndarray             # D^2/(2 eta) + eta G^2 T / 2 with the largest G over the seeds, per eta
     theorem: np.ndarray           # D G sqrt(T) per seed
+    D: float = 0.0
+    G: float = 0.0                # the largest a-priori G over the seeds
+    T: int = 0
+    bound_eta: float = 0.0        # D / (G sqrt T): where the dashed curve is smallest
+    bound_min: float = 0.0        # D G sqrt(T): its smallest value
+    bound_etas: np.ndarray = None
+    bound_curve: np.ndarray = None
 
     @property
     def mean(self) -> np.ndarray:
@@ -226,8 +254,14 @@ def sweep(source: str = "Noisy", T: int = 200, noise: float = 0.1, loss: str = "
         best = oco.solve_best_fixed(s.X, s.y, loss, C).value
         for j, e in enumerate(etas):
             regrets[i, j] = oco.projected_ogd(s.X, s.y, loss, e, C).total_loss - best
-    return Sweep(etas=etas, regrets=regrets, eta_star=stars, bound=bounds.ogd_regret_eta(D, Gs.max(), T, etas),
-                 theorem=bounds.ogd_regret(D, Gs, T))
+    G = float(Gs.max())
+    at = float(bounds.ogd_eta(D, G, T))
+    fine = np.concatenate([etas, np.geomspace(min(etas[0], at), max(etas[-1], at), 121)])
+    fine = np.unique(np.append(fine[np.abs(fine / at - 1) > 1e-9], at))     # at itself, not a neighbour 1 ulp off
+    return Sweep(etas=etas, regrets=regrets, eta_star=stars, bound=bounds.ogd_regret_eta(D, G, T, etas),
+                 theorem=bounds.ogd_regret(D, Gs, T), D=float(D), G=G, T=int(T), bound_eta=at,
+                 bound_min=float(bounds.ogd_regret(D, G, T)), bound_etas=fine,
+                 bound_curve=bounds.ogd_regret_eta(D, G, T, fine))
 
 
 @dataclass(frozen=True, eq=False)
@@ -263,8 +297,9 @@ def experts(T: int = 500, K: int = 10, seed: int = 0, gap: float = 0.1) -> Exper
     hb = BoundReport("Hedge", "√(2T ln K) (Hedge)", vh,
                      latex=rf"R_T = {h.regret[-1]:.4g} \le \sqrt{{2T\ln K}} = {vh:.4g}",
                      numbers={"K": K, "T": T, "eta": eh}, source="UCL COMP0078, Online learning: Hedge - Theorem",
-                     statement=r"Hedge (mirror descent with the entropy) at $\eta = \sqrt{2\ln K/T}$: "
-                               r"$R_T \le \sqrt{2T\ln K}$.")
+                     statement=r"Hedge (UCL notes) at $\eta = \sqrt{2\ln K/T}$: $R_T \le \sqrt{2T\ln K}$. "
+                               r"(The OGD notes add that mirror descent, a generalisation of gradient descent, "
+                               r"recovers this rate, and leave it out of the course.)")
     return ExpertsAnalysis(L=L, ogd=o, hedge=h, eta_ogd=float(eo), eta_hedge=float(eh), ogd_bound=ob, hedge_bound=hb)
 
 
@@ -377,6 +412,23 @@ def first_projection_band(a: OGDAnalysis, edges) -> int:
 
     first = first_projection(a)
     return len(edges) if first == 0 else band(first, edges)
+
+
+def adversary_share(T: int) -> float:
+    r"""Every learner's expected regret on :func:`olcore.streams.rademacher_linear` in a box, as a fraction of
+    :math:`DG\sqrt T`: :math:`\mathbb E|S_T|/(2\sqrt T)`, :math:`S_T` a sum of :math:`T` fair :math:`\pm1` signs.
+
+    Whatever :math:`\theta_t` is played, :math:`\mathbb E[y_t\,\theta_t\cdot x_t] = 0` (:math:`y_t` is a fresh
+    fair sign), while the best fixed point of :math:`[-h, h]^d` gains :math:`h\|\sum_t y_tx_t\|_1`, whose
+    coordinates are :math:`S_T/\sqrt d` in law; with :math:`D = 2h\sqrt d` and :math:`G = 1`,
+    :math:`\mathbb E[R_T] = h\sqrt d\,\mathbb E|S_T| = \frac{\mathbb E|S_T|}{2\sqrt T}\,DG\sqrt T` for every
+    learner, for every :math:`h` and :math:`d`.  Exactly :math:`\mathbb E|S_T| = T\binom{T-1}{\lfloor(T-1)/2\rfloor}2^{1-T}`,
+    which tends to :math:`\sqrt{2T/\pi}`: the share tends to :math:`1/\sqrt{2\pi} \approx 0.40`.  This is the
+    construction of the lower bound :data:`LOWER_BOUND_SOURCE` (beyond the notes)."""
+    T = check_int(T, "T", 1, streams.MAX_ROUNDS)
+    m = (T - 1) // 2
+    log_abs = math.log(T) + math.lgamma(T) - math.lgamma(m + 1) - math.lgamma(T - m) + (1 - T) * math.log(2)
+    return float(math.exp(log_abs) / (2 * math.sqrt(T)))
 
 
 def regret_share(a: OGDAnalysis) -> float:
