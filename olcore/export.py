@@ -2,8 +2,11 @@ r"""A run as a table: one row per round, ready to download as CSV.
 
 Columns: ``round`` (1-based), the round's inputs ``x1..xk`` (or ``e1..en`` / ``l1..ln``),
 ``prediction``, ``label``, ``loss``, ``cumulative_loss``, ``bound`` (the bound so far, when
-given), ``mistake`` for classifiers, then ``w1..wk``: the weights *used* in that round
-(row ``t`` of ``trace.weights``).  Wide weight or input blocks are dropped beyond
+given), ``mistake`` for classifiers, then one column ``name`` for each extra
+``column:name`` of the trace (:data:`COLUMN_PREFIX`; none for the learners' own traces), then
+``w1..wk``: the weights *used* in that round (row ``t`` of ``trace.weights``; a trace with
+``k = 0`` weights has none, for a learner whose state is no weight vector, such as the kernel
+Perceptron's :math:`f_t` in its RKHS).  Wide weight or input blocks are dropped beyond
 ``max_cells`` values so a download stays a few tens of MB at most; the returned notes
 say what was left out.
 """
@@ -16,7 +19,10 @@ import pandas as pd
 from .stream import KINDS, Stream
 from .trace import Trace
 
-__all__ = ["run_frame", "run_csv", "left_out", "MAX_EXPORT_CELLS", "MAX_CELLS"]
+__all__ = ["run_frame", "run_csv", "left_out", "MAX_EXPORT_CELLS", "MAX_CELLS", "COLUMN_PREFIX"]
+
+#: A trace's extra named ``COLUMN_PREFIX + name`` (an array (T,)) is downloaded as the column ``name``.
+COLUMN_PREFIX = "column:"
 
 #: The most values a downloaded table holds before wide blocks (inputs, weights) are left out.
 MAX_EXPORT_CELLS = 2_000_000
@@ -76,6 +82,8 @@ def run_frame(trace: Trace, stream: Stream | None = None, bound=None,
         cols["bound"] = np.broadcast_to(np.asarray(bound, dtype=float), (T,))
     if trace.mistakes is not None:
         cols["mistake"] = trace.mistakes.astype(int)
+    for key in [k for k in trace.extras if k.startswith(COLUMN_PREFIX)]:     # (keys only: lazy extras stay unmade)
+        cols[key[len(COLUMN_PREFIX):]] = np.broadcast_to(np.asarray(trace.extras[key]), (T,))
     if with_weights:
         W = trace.weights_on(np.arange(T))
         for j in range(trace.k):

@@ -47,7 +47,8 @@ if two_d:
 else:
     st.info(L.not_2d(stream.X.shape[1]), icon=":material/info:")
     page.chart(figs.mistakes(a, t), page.at_round(t, L.mistakes, a), key="mistakes")
-page.download(a.trace, stream, bound=a.bound.as_curve(a.T) if a.bound.applies else None, name="run")
+page.download(lesson.download_trace(a), stream, bound=a.bound.as_curve(a.T) if a.bound.applies else None, name="run",
+              prediction=L.download_columns(a))
 page.theorem(a.bound, run_line=L.run_line(a))
 
 with page.proof("The proof, in the RKHS", L.PROOF_INTRO):

@@ -48,3 +48,23 @@ def test_left_out_says_what_run_frame_leaves_out():
     s, tr = make(T=50, k=4)
     for cells in (10, 250, 10_000):
         assert export.left_out(tr, s, max_cells=cells) == export.run_frame(tr, s, max_cells=cells)[1]
+
+
+def test_column_extras_are_written_after_mistake_and_other_extras_are_not():
+    from olcore.trace import LazyExtras
+
+    s, tr = make(T=4, k=2)
+
+    def never():
+        raise AssertionError("a lazy extra was made by the export")
+
+    t2 = Trace(losses=tr.losses, predictions=tr.predictions, weight_table=np.zeros((1, 0)),
+               weight_index=np.zeros(5, dtype=int), mistakes=tr.mistakes,
+               extras=LazyExtras({export.COLUMN_PREFIX + "score": np.arange(4.0), "M": np.zeros(5)},
+                                 {"norm_sq": never}))
+    df, notes = export.run_frame(t2, s)
+    assert list(df.columns) == ["round", "x1", "x2", "label", "prediction", "loss", "cumulative_loss", "mistake",
+                                "score"] and notes == []          # no weights (k = 0), no other extras
+    np.testing.assert_array_equal(df["score"], np.arange(4.0))
+    df, _ = export.run_frame(tr, s)                                # a trace without them: the columns as before
+    assert "score" not in df and list(df.columns)[-2:] == ["w1", "w2"]

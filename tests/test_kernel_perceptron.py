@@ -190,3 +190,8 @@ def test_bad_settings_raise_stream_errors():
 def test_forced_mistakes_broadcast():
     assert bounds.budget_forced_mistakes(4, 12) == 2.0
     np.testing.assert_array_equal(bounds.budget_forced_mistakes(2, np.arange(7)), [0, 0, 0, 1, 1, 1, 2])
+
+
+def test_the_forced_mistakes_docstring_states_its_assumption_once():
+    doc = bounds.budget_forced_mistakes.__doc__
+    assert "changes its cache only on mistakes" in doc and "No assumption on the learner's rule" not in doc

@@ -142,3 +142,107 @@ def test_evicts_on_the_facts_sequence_iff_the_cache_is_smaller_than_its_norm_squ
     assert lesson.evicts(tight)
     assert tight.trace.n_mistakes >= 10                            # at least one per cycle of B + 1 rounds
     assert lesson.budget_mistakes_band(tight, (0, B + 2)) == 1
+
+
+# ---- issue 37: the words beside the run ---------------------------------------------------------------------
+
+def _preset(name):
+    from olapp.lessons import kernel_perceptron as content
+
+    return next(p for p in content.PRESETS if p.name == name)
+
+
+def test_the_rings_preset_says_what_its_margins_do_and_claims_no_monotonicity():
+    # At the preset's stream (Rings, T = 200, seed 0) the certified margins over the widths offered rise up to
+    # γ = 10 and fall at γ = 20 (γ_K 0.216 → 0.195, the bound 21.4 → 26.3): "a larger γ gives a larger margin
+    # and a smaller bound" is false here, and the note must not say it.
+    from olapp.lessons import kernel_perceptron as content
+
+    p = _preset("Rings: a narrow kernel")
+    assert p.values["stream"] == "Rings" and p.values["rbf_gamma"] == 10.0
+    s = lesson.make_stream("Rings", p.values["T"], p.values["seed"])
+    runs = {g: lesson.analyse(s, "rbf", g) for g in content.GAMMAS}
+    assert all(a.R == pytest.approx(1.0) for a in runs.values())                # "R_K = 1 for every γ"
+    best = runs[10.0]
+    for g, a in runs.items():                                                 # the largest margin (certified)
+        if g != 10.0:
+            assert best.gamma_lo > a.gamma_hi and best.bound.value < a.bound.value, g
+    assert runs[20.0].gamma_hi < best.gamma_lo and runs[20.0].bound.value > best.bound.value   # not monotone
+    assert "not monotone" in p.note and "a larger margin γ_K and a smaller bound" not in p.note
+
+
+def test_the_other_kernel_presets_notes_hold_at_their_values():
+    xor = lesson.make_stream("XOR", 200, 0)
+    a = lesson.analyse(xor, "rbf", 2.0)                         # "only a handful of mistakes, under (R_K/γ_K)²"
+    assert a.M <= 10 and a.M <= a.bound.value
+    assert "mistakes stop" not in _preset("XOR with the Gaussian kernel").note   # the last comes in round 149
+    poly = _preset("XOR with a degree-2 polynomial kernel")
+    assert "larger than the T = 200 rounds" in poly.note
+    assert lesson.analyse(xor, "poly", 2.0, 2, 1.0).bound.value > 200
+    tight = _preset("A tight budget: B = 3 on the moons").values    # "the mistakes keep coming"
+    b = lesson.budget_run(lesson.make_stream("Moons", tight["T"], tight["seed"]), tight["B"], tight["seed"])
+    assert b.trace.n_mistakes > 5 * b.free.n_mistakes and b.trace.mistakes[-tight["T"] // 10:].any()
+    fact = _preset("The Fact with B = 5")
+    f = lesson.fact(5, 30 * 6, 0)
+    assert "at least one mistake in every 6 rounds" in fact.note and "a mistake in every 6" not in fact.note
+    assert f.sparsest_window >= 1 and f.more.n_mistakes == 6
+
+
+@pytest.mark.parametrize("B", [1, 3, 5, 10])
+def test_the_facts_windows_are_counted_as_a_loop_counts_them(B):
+    for seed in range(3):
+        f = lesson.fact(B, 7 * (B + 1) + 2, seed)
+        m = f.budget.mistakes
+        windows = [int(m[i:i + B + 1].sum()) for i in range(len(m) - B)]
+        assert f.sparsest_window == min(windows) >= 1 and f.last_window == windows[-1] >= 1
+
+
+def test_the_facts_theorem_box_says_the_cache_fills_to_b_plus_1_and_never_evicts():
+    for B in (1, 5, 12):
+        f = lesson.fact(B, 10 * (B + 1), 0)
+        size = f.more.extras["cache_size"]
+        assert size.max() == B + 1 and not f.more.extras["evicted"].any()    # it fills, and never evicts
+        said = f.novikoff.statement
+        assert "never fills" not in said and "no mistake ever evicts" in said and "at most $B + 1$" in said
+
+
+# ---- the download (issue 37, item 17) -----------------------------------------------------------------------
+
+def _by_hand(X, y, kernel):
+    """The kernel Perceptron as a plain loop: score f_t(x_t), supports before the round, and the final supports."""
+    G = kernel_matrix(X, X, *kernel)
+    score, size, L = np.zeros(len(y)), np.zeros(len(y), int), []
+    for t in range(len(y)):
+        score[t] = sum(y[s] * G[s, t] for s in L)
+        size[t] = len(L)
+        if y[t] * score[t] <= 0:
+            L.append(t)
+    return score, size, L
+
+
+@pytest.mark.parametrize("kernel", [("rbf", 2.0, 2, 1.0), ("poly", 1.0, 2, 1.0), ("linear", 1.0, 3, 1.0)])
+def test_the_download_holds_the_kernel_learners_own_columns(kernel):
+    import io
+
+    import pandas as pd
+
+    from olcore import export
+
+    s = lesson.make_stream("XOR", 120, 1)
+    a = lesson.analyse(s, *kernel)
+    df = pd.read_csv(io.StringIO(export.run_csv(lesson.download_trace(a), s, a.bound.as_curve(a.T)
+                                                if a.bound.applies else None)))
+    head = ["round", "x1", "x2", "label", "prediction", "loss", "cumulative_loss"] + \
+        (["bound"] if a.bound.applies else []) + ["mistake", "score", "supports", "dual_coef"]
+    linear_kernel = kernel[0] == "linear"
+    assert list(df.columns) == head + (["w1", "w2"] if linear_kernel else [])   # w only where it is the learner's
+    score, size, L = _by_hand(s.X, s.y, kernel)
+    np.testing.assert_allclose(df["score"], score, rtol=1e-8, atol=1e-9)
+    np.testing.assert_array_equal(df["prediction"], np.sign(df["score"]))
+    np.testing.assert_array_equal(df["mistake"], (s.y * score <= 0).astype(int))
+    np.testing.assert_array_equal(df["supports"], size)
+    alpha = np.zeros(len(s.y))
+    alpha[L] = s.y[L]
+    np.testing.assert_array_equal(df["dual_coef"], alpha)
+    if linear_kernel:                                # f_t(x) = w_t·x: the w columns are the learner's weights
+        np.testing.assert_allclose((df[["w1", "w2"]].to_numpy() * s.X).sum(1), score, rtol=1e-8, atol=1e-9)

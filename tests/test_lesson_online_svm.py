@@ -124,3 +124,99 @@ def test_margin_share_meets_the_guarantee_once_a_pass_is_clean():
         assert a.converged_pass is not None
         assert lesson.margin_share(a) >= 0.5 - 1e-9
         assert lesson.margin_share_band(a, (0.0, 0.5, 0.75)) >= 1
+
+
+# ---- issue 37: the words beside the run ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("alpha", [0.3, 0.5, 0.9, 1.0])
+def test_the_points_that_would_update_are_those_the_reference_alma_updates_on(alpha):
+    import copy
+
+    for seed in range(3):
+        s = lesson.separable_stream(40, 0.1, seed)
+        a = lesson.analyse_alma(s, alpha, 5)
+        for t in (0, 1, 2, 7, 41, a.T):
+            m = linear.ALMA(2, alpha=alpha)
+            for r in range(t):
+                m.update(s.X[r % s.T], s.y[r % s.T])
+            ref = np.array([copy.deepcopy(m).update(x, yy) for x, yy in zip(s.X, s.y)])
+            st = lesson.alma_at(a, t)
+            np.testing.assert_array_equal(st["would_update"], ref)
+            assert np.all(st["would_update"][st["in_band"]])               # the band's points all update ...
+            beyond = st["would_update"] & ~st["in_band"]                   # ... and the others are misclassified
+            assert np.all(s.y[beyond] * (a.Xh[beyond] @ st["w"]) < 0)
+
+
+def test_at_alpha_1_the_band_is_empty_yet_misclassified_points_update():
+    # Issue 37, item 8: "the blue band is where a point would trigger an update" is false at α = 1.
+    a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 1.0, 50)
+    st = lesson.alma_at(a, 1)
+    assert st["threshold"] == 0 and st["in_band"].sum() == 0 and st["would_update"].sum() == 8
+    from olapp.lessons import online_svm as words
+
+    said = str(words.alma_plane(a, 1))
+    assert "8 of the 60 points would" in said and "no band" in said
+    assert "the blue band is where a point would trigger an update" not in said
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_hildreths_row_is_an_exact_bound_and_holds(seed):
+    # Cesa-Bianchi's notes ("Analysis for linearly separable streams"): Σ_t m_t² ≤ ‖u‖² max_t ‖x_t‖² for
+    # Hildreth's update, so its U² is a bound like the Perceptron's, not an order.
+    rng = np.random.default_rng(seed)
+    s = lesson.correlated_stream(int(rng.integers(20, 300)), int(rng.choice([2, 5, 20])),
+                                 float(rng.uniform(0, 0.95)), float(rng.uniform(0.02, 0.3)), seed)
+    b = lesson.analyse_second_order(s, 1.0)
+    rows = {r["algorithm"]: r for r in b.table}
+    h = rows["Hildreth"]
+    assert h["exact"] and rows["Perceptron"]["exact"]
+    assert h["value"] == pytest.approx(b.U ** 2)
+    assert h["measured"] == linear.passive_aggressive(s.X, s.y, variant="PA").mistakes.sum() <= h["value"]
+    assert not any(r["exact"] for name, r in rows.items() if name not in ("Perceptron", "Hildreth"))
+    from olapp.lessons import online_svm as words
+
+    said = str(words.table_caption(b))
+    assert "Only the Perceptron's U²" not in said and "Hildreth's U²" in said
+    assert "| Hildreth | U² | O(" not in words.table(b)
+
+
+def test_the_alma_presets_and_scenes_say_what_their_runs_do():
+    from olapp.lessons import online_svm as words
+
+    s = lesson.separable_stream(60, 0.15, 0)
+    one = next(p for p in words.PRESETS if p.values.get("alpha") == 1.0)
+    assert "normalised Perceptron" not in one.name and "normalised Perceptron" not in one.note
+    scene = words.LECTURE[4]                                                # scene 5 keeps its number
+    assert scene.values["alpha"] == 1.0 and "normalised Perceptron" not in scene.title + scene.narration
+    a1 = lesson.analyse_alma(s, 1.0, scene.values["epochs"])
+    # "it makes more updates than the Perceptron makes mistakes", "a separating line, but a thin one"
+    assert a1.n_updates > a1.perceptron.mistakes.sum() and 0 < a1.final < 0.1 * a1.gamma
+    close = next(p for p in words.PRESETS if p.values.get("alpha") == 0.3)
+    a3 = lesson.analyse_alma(s, 0.3, close.values["epochs"])
+    a5 = lesson.analyse_alma(s, 0.5, close.values["epochs"])                # "more updates and more passes"
+    assert a3.n_updates > a5.n_updates and a3.converged_pass > a5.converged_pass
+
+
+def test_the_help_texts_claim_no_monotonicity_that_some_stream_breaks():
+    from olapp.lessons import online_svm as words
+
+    # a smaller c with fewer mistakes: c = 0.3 errs 7 times, c = 1 ten times (d = 2, seed 2)
+    sel = lesson.analyse_selective(lesson.correlated_stream(200, 2, 0.9, 0.15, 2), 0.3, 1.0)
+    assert sel.sweep_mistakes[3] < sel.sweep_mistakes[4]
+    assert "Smaller c: fewer labels, more mistakes" not in words.HELP.c
+    # a smaller α with fewer updates: α = 0.5 updates 40 times, α = 0.7 44 times (seed 2)
+    s = lesson.separable_stream(60, 0.15, 2)
+    assert lesson.analyse_alma(s, 0.5, 100).n_updates < lesson.analyse_alma(s, 0.7, 100).n_updates
+    assert "takes more updates" not in words.HELP.alpha
+
+
+def test_not_separable_is_said_only_with_a_certificate():
+    """The same point with both labels certifies that no hyperplane through the origin separates the
+    stream (the origin is in the hull of the y_t x_t); the verdict names its certificate."""
+    from olcore.stream import from_arrays
+
+    s = from_arrays("linear", [[1.0, 0.2], [0.5, 1.0], [1.0, 0.2], [-0.3, 0.8]], [1, 1, -1, 1])
+    for report in (lesson.analyse_second_order(s).novikoff, lesson.analyse_alma(s).updates):
+        assert not report.applies and "certified" in report.why_not, report.why_not
+    sep = lesson.analyse_second_order(streams.separable(T=40, d=2, gamma=0.2, R=1.0, seed=1))
+    assert sep.separable and sep.novikoff.applies

@@ -238,5 +238,7 @@ def test_mistake_table_rows_follow_the_notes():
     rows = bounds.mistake_table(10.0, 5)
     assert [r["bound"] for r in rows] == ["U²", "U²", "d U ln U", "d² ln U", "d ln U", "d ln U"]
     assert rows[0]["value"] == 100.0 and rows[2]["value"] == pytest.approx(5 * 10 * math.log(10))
+    # exact: Novikoff's U² and Hildreth's (seed 003 proves sum m_t² <= ||u||² max ||x_t||² for its update)
+    assert [r["algorithm"] for r in rows if r["exact"]] == ["Perceptron", "Hildreth"]
     with pytest.raises(StreamError):
         bounds.mistake_table(0.0, 5)

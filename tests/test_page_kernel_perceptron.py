@@ -97,3 +97,21 @@ def test_upload_without_a_file_says_where_to_upload():
     at.get("button_group")[0].set_value("Upload").run()
     assert not at.exception
     assert any("Upload a CSV" in i.value for i in at.info)
+
+
+def test_the_download_caption_names_the_kernel_learners_columns_and_no_foreign_weights():
+    at = run_page(PAGE)
+    cap = next(c.value for c in at.caption if c.value.startswith("Columns:"))
+    assert "dual_coef" in cap and "score" in cap and "no weight columns" in cap
+    assert "w1, w2" not in cap                                  # Σ y_s x_s is not the Gaussian learner's weights
+    at.selectbox(key="kernel").set_value("linear").run()
+    cap = next(c.value for c in at.caption if c.value.startswith("Columns:"))
+    assert "w1, w2" in cap and "f_t(x) = w_t·x" in cap            # with K = x·x' they are its weights
+
+
+def test_the_rings_preset_and_the_facts_theorem_box_say_what_the_run_does():
+    at = run_page(PAGE)
+    at.selectbox(key="preset").set_value("Rings: a narrow kernel").run()
+    said = text(at)
+    assert "not monotone in γ" in said and "a larger margin γ_K and a smaller bound" not in said
+    assert "supports the cache never fills" not in said and "no mistake ever evicts" in said

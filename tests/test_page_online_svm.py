@@ -158,3 +158,34 @@ def test_presets_reproduce_their_claims():
     q = ys(trace(lab, "labels queried"))[-1]
     assert 0.4 * 500 <= q <= 0.6 * 500
     assert ys(trace(lab, "mistakes (selective)"))[-1] == ys(trace(lab, "mistakes (every label)"))[-1]
+
+
+def test_alpha_1_is_named_for_what_alma_does_and_the_plane_crosses_the_points_that_would_update():
+    # A link of the old preset (its values, not its name, are in the URL) opens the renamed preset.
+    at = run_page(PAGE, query={"alpha": "1.0", "t": "1", "part": words.PART_ALMA}).run()
+    assert at.selectbox(key="preset").value == "α = 1: ALMA updates only on mistakes"
+    said = text(at)
+    assert "normalised Perceptron" not in said
+    assert "8 of the 60 points would" in said and "the blue band is where a point would trigger" not in said
+    plane = by_title(at, "ALMA after round 1")
+    names = [tr.get("name") for tr in plane["data"]]
+    assert "would update now" in names and "ALMA's update band" not in names         # no band at α = 1
+    crossed = trace(plane, "would update now")
+    assert len(crossed["x"]) == 8
+    a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 1.0, 50)
+    w = a.trace.weights_at(1)
+    wrong = a.y * (a.Xh @ w) <= 0
+    np.testing.assert_allclose(np.asarray(crossed["x"], float), a.Xh[wrong, 0])
+    at = run_page(PAGE, query={"scene": "5"})
+    assert "normalised Perceptron" not in text(at)
+
+
+def test_the_table_marks_hildreths_bound_exact_with_its_measured_mistakes():
+    at = run_page(PAGE, query={"part": words.PART_SOP})
+    md = next(m.value for m in at.markdown if "\n| Algorithm" in m.value)
+    row = next(r for r in md.splitlines() if r.startswith("| Hildreth |"))
+    cells = [c.strip() for c in row.split("|")[1:-1]]
+    b = lesson.analyse_second_order(lesson.correlated_stream(60, 2, 0.9, 0.15, 0), 1.0)
+    assert not cells[2].startswith("O(") and float(cells[2]) == pytest.approx(b.U ** 2, rel=1e-3)
+    assert int(cells[4]) == b.hildreth.mistakes.sum() <= b.U ** 2
+    assert "Only the Perceptron's U²" not in text(at) and "Hildreth's U²" in text(at)

@@ -47,7 +47,8 @@ def _points(fig: Fig, X, y, seen: int, highlight=None, highlight_name: str = "")
 @figure(animated=True)
 def alma_plane(a, t: int, height: int = 540) -> go.Figure:
     """The normalised instances ALMA sees (on the unit circle), the SVM hyperplane with its margin band,
-    ALMA's hyperplane with its update band |w·x̂| ≤ (1 − α)γ_k, and the Perceptron's hyperplane."""
+    ALMA's hyperplane with its band |w·x̂| ≤ (1 − α)γ_k, the points that would make it update now crossed
+    (y w·x̂ ≤ (1 − α)γ_k: the band's and the misclassified ones beyond it), and the Perceptron's hyperplane."""
     s = lesson.alma_at(a, t)
     fig = Fig()
     lim = 1.2
@@ -62,8 +63,8 @@ def alma_plane(a, t: int, height: int = 540) -> go.Figure:
     w = s["w"]
     nw = float(np.linalg.norm(w))
     if nw > 0:
-        _band(fig, w, s["threshold"] / nw, lim, "ALMA's update band",
-              "rgba(0,114,178,0.13)")
+        if s["threshold"] > 0:                           # (α = 1: the target is 0, no band)
+            _band(fig, w, s["threshold"] / nw, lim, "ALMA's update band", "rgba(0,114,178,0.13)")
         seg = _line(w, lim)
         fig.add(scatter(seg[:, 0], seg[:, 1], "ALMA's hyperplane", mode="lines", line=dict(color=theme.BLUE, width=3),
                         hoverinfo="skip"))
@@ -76,6 +77,10 @@ def alma_plane(a, t: int, height: int = 540) -> go.Figure:
     if s["last"] is not None:
         last[s["last"]] = True
     _points(fig, a.Xh, a.y, s["seen"], last, "x̂_t just played" + (" (update)" if s["last_updated"] else ""))
+    would = np.flatnonzero(s["would_update"])           # y w·x̂ ≤ (1 − α)γ_k: in the band, or misclassified
+    fig.add(scatter(a.Xh[would, 0], a.Xh[would, 1], "would update now", mode="markers",   # (one trace every round,
+                    marker=dict(symbol="x-thin", size=10, line=dict(width=2, color=theme.PURPLE)),  # a fixed name)
+                    hoverinfo="skip"))
     return fig.build({"title": {"text": f"ALMA after round {s['t']}"}, "hovermode": "closest",
                       **axes("x̂₁", "x̂₂", lim)}, height=height)
 

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from olcore.claims import Text, claim, text
 from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis, kernel_name
 from olcore.linear import supports_at
 
@@ -39,28 +40,30 @@ _BASE = {"stream": "XOR", "T": 200, "seed": 0, "kernel": "Gaussian", "rbf_gamma"
 
 PRESETS = [
     Preset("XOR with the Gaussian kernel",
-           f"{NOTES}, Kernel Perceptron: no line separates XOR, yet with K(x, x') = exp(−2‖x − x'‖²) the mistakes stop "
-           "after a handful of supports and stay under (R_K/γ_K)².",
+           f"{NOTES}, Kernel Perceptron: no line separates XOR, yet with K(x, x') = exp(−2‖x − x'‖²) the kernel "
+           "Perceptron makes only a handful of mistakes, each one a support, under (R_K/γ_K)².",
            {**_BASE, "B": 5}),
     Preset("XOR with the linear kernel: no margin",
            f"{NOTES}: with K(x, x') = x·x' the kernel Perceptron is the Perceptron, no separator through the origin "
            "exists, so Novikoff's assumption fails and the mistakes grow with T.",
            {**_BASE, "kernel": "linear", "B": 5}),
     Preset("XOR with a degree-2 polynomial kernel",
-           f"{NOTES}: (x·x' + 1)² contains the feature x₁x₂, which separates XOR; the margin in that RKHS is small, so "
-           "the bound is large.",
+           f"{NOTES}: (x·x' + 1)² contains the feature x₁x₂, which separates XOR; but the margin in that RKHS is "
+           "small against R_K, so the bound (R_K/γ_K)² is large: here larger than the T = 200 rounds played.",
            {**_BASE, "kernel": "polynomial", "degree": 2, "coef0": 1.0, "B": 5}),
     Preset("Rings: a narrow kernel",
-           f"{NOTES}: a larger γ makes K more local (R_K = 1 for every γ): a larger margin γ_K and a smaller bound, "
-           "but each support speaks only for its neighbourhood.",
+           f"{NOTES}: a larger γ makes K more local, so each support speaks only for its neighbourhood (R_K = 1 for "
+           "every γ, as K(x, x) = 1). The margin γ_K, and so the bound (1/γ_K)², is not monotone in γ: on this "
+           "stream γ = 10 gives the largest margin and the smallest bound of the widths offered, and γ = 20 a "
+           "smaller margin and a larger bound (the theorem box has this γ's numbers).",
            {**_BASE, "stream": "Rings", "rbf_gamma": 10.0, "B": 5}),
     Preset("A tight budget: B = 3 on the moons",
            f"{NOTES}, A randomized perceptron: with B = 3 supports the cache is full after three mistakes, and each "
            "later mistake throws a random support away: the mistakes keep coming.",
            {**_BASE, "stream": "Moons", "T": 400, "B": 3}),
     Preset("The Fact with B = 5",
-           f"{NOTES}, Memory bounded learning (Fact): on the sequence below, 5 supports give a mistake in every 6 "
-           "rounds for ever, 6 supports give 6 mistakes in all.",
+           f"{NOTES}, Memory bounded learning (Fact): on the sequence below, 5 supports give at least one mistake in "
+           "every 6 rounds, without end; 6 supports give 6 mistakes in all.",
            {**_BASE, "B": 5, "T": 300}),
 ]
 
@@ -88,9 +91,11 @@ INTRO = (
     "A **kernel** $K(\\mathbf x, \\mathbf x') = \\langle\\phi(\\mathbf x), \\phi(\\mathbf x')\\rangle$ lets the Perceptron "
     "run in a feature space it never writes down (the RKHS): it keeps the mistaken examples as **supports** "
     "$\\mathcal L$ and predicts $\\hat y_t = \\mathrm{SGN}\\big(\\sum_{s\\in\\mathcal L} y_s K(\\mathbf x_s, \\mathbf x_t)\\big)$, "
-    "adding $(\\mathbf x_t, y_t)$ to $\\mathcal L$ on each mistake. Novikoff's bound holds in the RKHS, so streams no "
-    "line separates are learned with at most $(R_K/\\gamma_K)^2$ mistakes. But the memory grows with the mistakes: "
-    "with a **budget** of $B$ supports, the **Fact** says some sequence defeats every learner, and the "
+    "adding $(\\mathbf x_t, y_t)$ to $\\mathcal L$ on each mistake. Novikoff's bound holds in the RKHS, so a stream no "
+    "line separates, but some unit $f$ of the RKHS separates with margin $\\gamma_K$, is learned with at most "
+    "$(R_K/\\gamma_K)^2$ mistakes. But the memory grows with the mistakes: "
+    "with a **budget** of $B$ supports, the **Fact** says some sequence defeats every learner that keeps $B$ "
+    "supports, and the "
     "**Randomized Budget Perceptron** throws a random support away when its cache is full."
 )
 
@@ -123,19 +128,18 @@ def not_2d(d: int) -> str:
     return f"The decision region is drawn for 2 features; this stream has {d}."
 
 
-def mistakes(a: KernelAnalysis, t: int | None = None) -> str:
+def mistakes(a: KernelAnalysis, t: int | None = None) -> Text:
     """The mistakes chart's caption; with ``t`` (the player's round) it counts the mistakes of rounds 1..t."""
     t = a.T if t is None else min(max(int(t), 0), a.T)
     M = int(a.trace.extras["M"][t])
-    text = (f"M_T = {a.M} mistakes in {a.T} rounds" if t == a.T else f"M_{t} = {M} mistakes in the first {t} of "
+    head = (f"M_T = {a.M} mistakes in {a.T} rounds" if t == a.T else f"M_{t} = {M} mistakes in the first {t} of "
             f"{a.T} rounds") + f"; R_K = {_n(a.R)}. {a.margin_note} "
-    if a.bound.applies:
-        text += (f"The bound drawn is (R_K/γ_lo)² = {_n(a.bound.value)} ≥ (R_K/γ_K)²: it uses the margin of a separator "
-                 f"that exists, so it holds; {'the run' if t == a.T else 'so far the run'} used "
-                 f"{100 * M / a.bound.value:.2g} % of it.")
-    else:
-        text += "No bound is drawn: its assumption fails (see the theorem box)."
-    return text
+    if not a.bound.applies:
+        return text(head, "No bound is drawn: its assumption fails (see the theorem box).")
+    holds = claim("so it holds", M <= a.bound.value, f"M_{t} ≤ (R_K/γ_lo)²")
+    return text(head, f"The bound drawn is (R_K/γ_lo)² = {_n(a.bound.value)} ≥ (R_K/γ_K)²: it uses the margin of a "
+                "separator that exists, ", holds, f"; {'the run' if t == a.T else 'so far the run'} used "
+                f"{100 * M / a.bound.value:.2g} % of it.")
 
 
 def run_line(a: KernelAnalysis) -> str:
@@ -143,17 +147,32 @@ def run_line(a: KernelAnalysis) -> str:
             "per mistake.")
 
 
+def download_columns(a: KernelAnalysis) -> str:
+    """What the download's ``prediction`` column and the columns after ``mistake`` hold
+    (:func:`olcore.lessons.kernel_perceptron.download_trace`)."""
+    out = ("the kernel Perceptron's ŷ_t = sgn f_t(x_t), 0 when f_t(x_t) = 0, which counts as a mistake; after "
+           "mistake come score (f_t(x_t) = Σ_(s∈L) y_s K(x_s, x_t)), supports (|L| before the round: the mistakes so "
+           "far) and dual_coef (α_t in the final f = Σ_t α_t K(x_t, ·): y_t if x_t is a support, else 0)")
+    if a.kernel[0] == "linear":
+        return out + "; with the linear kernel f_t(x) = w_t·x, and the w columns hold w_t = Σ_(s∈L) y_s x_s"
+    return out + "; no weight columns: f_t lives in the RKHS of K, not in the plane"
+
+
 PROOF_INTRO = ("The Perceptron's proof, read in the RKHS with f_t = Σ_(s∈L) y_s φ(x_s): each mistake adds at most R_K² "
                "to ‖f‖² (since y_t f_t(x_t) ≤ 0), and at least γ to ⟨f, u⟩ for the unit separator u. So "
                "M γ ≤ ⟨f, u⟩ ≤ ‖f‖ ≤ √M R_K, and M ≤ (R_K/γ)².")
 
 
-def proof(a: KernelAnalysis) -> str:
+def proof(a: KernelAnalysis) -> Text:
     if not a.bound.applies:
         return "Without a separator in the RKHS there is no u, and only the upper squeeze ‖f_t‖ ≤ √M_t R_K remains."
-    return (f"u is the certificate's separator (margin γ_lo = {_n(a.gamma_lo)}). After the run ‖f‖ = "
-            f"{np.sqrt(a.trace.extras['norm_sq'][-1]):.4g} ≤ √M R_K = {np.sqrt(a.M) * a.R:.4g} and ⟨f, u⟩ = "
-            f"{a.f_dot_u[-1]:.4g} ≥ M γ_lo = {a.M * a.gamma_lo:.4g}: the two bounds cannot cross, which caps M.")
+    norm, upper = float(np.sqrt(max(a.trace.extras["norm_sq"][-1], 0.0))), float(np.sqrt(a.M) * a.R)
+    dot, lower = float(a.f_dot_u[-1]), float(a.M * a.gamma_lo)
+    tol = 1e-9 * max(1.0, upper)
+    return text(f"u is the certificate's separator (margin γ_lo = {_n(a.gamma_lo)}). After the run ",
+                claim(f"‖f‖ = {norm:.4g} ≤ √M R_K = {upper:.4g}", norm <= upper + tol, "‖f_T‖ ≤ √M R_K"), " and ",
+                claim(f"⟨f, u⟩ = {dot:.4g} ≥ M γ_lo = {lower:.4g}", dot >= lower - tol, "⟨f_T, u⟩ ≥ M γ_lo"),
+                ": with ⟨f, u⟩ ≤ ‖f‖ the two bounds cannot cross, which caps M.")
 
 
 def budget_status(b: BudgetRun, t: int) -> str:
@@ -187,18 +206,23 @@ def sweep(s: BudgetSweep) -> str:
             f"{st[0]:.4g} and {dr[0]:.4g}; with B = {s.Bs[-1]}, {st[-1]:.4g} and {dr[-1]:.4g}; without a budget "
             f"{fs:.4g} and {fd:.4g} (dashed). Once B exceeds every seed's unbudgeted mistake count "
             f"({int(s.free_stationary.max())} stationary, {int(s.free_drifting.max())} drifting) the cache never fills "
-            "and the budget changes nothing. The notes: B = (1 + ε)U² supports give mistakes growing roughly like "
-            "1 + 1/ε.")
+            "and the budget changes nothing. The notes: with B = (1 + ε)U² supports the bound on the mistakes "
+            "scales roughly with 1 + 1/ε.")
 
 
-def fact(f: FactRun) -> str:
+def fact(f: FactRun) -> Text:
     B = f.B
     tail = int(f.more.mistakes[B + 1:].sum())
-    return (f"The sequence cycles through the B + 1 = {B + 1} unit vectors e_i of ℝ^{B + 1}, each with a fixed label; "
-            f"u = Σ y_i e_i has zero hinge loss and ‖u‖ = √{B + 1}. With B = {B} supports some e_j is always missing "
-            f"from the cache, its score is 0, and the learner errs at least once in every {B + 1} rounds: "
-            f"{f.budget.n_mistakes} mistakes in {f.stream.T} rounds, still growing. With {B + 1} supports: "
-            f"{f.more.n_mistakes} mistakes, {tail} after round {B + 1}.")
+    every = claim(f"the learner errs at least once in every {B + 1} consecutive rounds", f.sparsest_window >= 1,
+                  f"every window of B + 1 = {B + 1} rounds holds a mistake (the sparsest holds {f.sparsest_window})")
+    growing = claim(f"still growing ({f.last_window} in the last {B + 1} rounds)", f.last_window >= 1,
+                    "a mistake in the last B + 1 rounds")
+    return text(f"The sequence cycles through the B + 1 = {B + 1} unit vectors e_i of ℝ^{B + 1}, each with a fixed "
+                f"label; u = Σ y_i e_i has zero hinge loss and ‖u‖ = √{B + 1}. With B = {B} supports some e_j is "
+                "always missing from the cache, its score is 0, and, since the cache changes only on mistakes, ",
+                every, ": "
+                f"{f.budget.n_mistakes} mistakes in {f.stream.T} rounds, ", growing, f". With {B + 1} supports: "
+                f"{f.more.n_mistakes} mistakes, {tail} after round {B + 1}.")
 
 
 # ---- the lecture: the notes' order (kernel Perceptron, bounds in the RKHS, memory: the Fact, the budget) ------
@@ -221,16 +245,19 @@ def _rounds(trace, k: int = 10) -> str:
 def _xor_why(b: BudgetRun) -> str:
     M, T = b.free.n_mistakes, b.free.T
     return (f"**{M}** mistakes in {T} rounds (rounds {_rounds(b.free)}): {M} supports. Each mistake stores a "
-            "point, and with the Gaussian kernel a support speaks for its neighbourhood: a few per quadrant "
+            "point, and with the Gaussian kernel a support speaks for its neighbourhood, so a few supports "
             "settle the sign of x₁x₂. Where the stream is separable with a margin γ_K in the RKHS, Novikoff's "
             "(R_K/γ_K)² caps the count however long the stream (the theorem box has this run's numbers).")
 
 
-def _linear_why(b: BudgetRun) -> str:
+def _linear_why(b: BudgetRun) -> Text:
     M, T = b.free.n_mistakes, b.free.T
-    return (f"**{M}** mistakes in {T} rounds, {M / T:.0%} of them: with K(x, x') = x·x' the kernel Perceptron is the "
-            "Perceptron, and no line through the origin separates XOR. Without a margin nothing stops the "
-            "mistakes: they grow in proportion to T, and every one is a support kept for ever.")
+    last = int(np.flatnonzero(b.free.mistakes)[-1]) + 1 if M else 0
+    late = claim(f"they keep coming to the end of the stream (the last in round {last} of {T})", last > 0.9 * T,
+                 "a mistake in the last tenth of the rounds")
+    return text(f"**{M}** mistakes in {T} rounds, {M / T:.0%} of them: with K(x, x') = x·x' the kernel Perceptron is "
+                "the Perceptron, and no line through the origin separates XOR. Without a margin nothing bounds the "
+                "mistakes: ", late, ", and every one is a support kept for ever.")
 
 
 def _tight_prompt(b: BudgetRun) -> str:
@@ -239,25 +266,30 @@ def _tight_prompt(b: BudgetRun) -> str:
             "make?")
 
 
-def _tight_why(b: BudgetRun) -> str:
-    tr = b.trace
-    return (f"**{tr.n_mistakes}** mistakes, against {b.free.n_mistakes} without a budget; {len(b.evictions)} of them "
-            f"found the cache full and threw a random support away. B = {b.B} supports cannot hold the moons' "
-            "boundary, and each eviction can undo what a support had learned: the notes' result needs "
-            "B ≥ (1 + ε)U² supports, U the norm of a good separator, and then the mistakes grow roughly "
-            "like 1 + 1/ε.")
+def _tight_why(b: BudgetRun) -> Text:
+    tr, M = b.trace, b.free.n_mistakes
+    fewer = claim(f"B = {b.B} supports are fewer than the {M} the kernel Perceptron keeps here", b.B < M,
+                  "B < the unbudgeted mistakes")
+    return text(f"**{tr.n_mistakes}** mistakes, against {M} without a budget; {len(b.evictions)} of them found the "
+                "cache full and threw a random support away. ", fewer, ", and each eviction can undo what a support "
+                "had learned. The notes' result uses B = (1 + ε)U² supports, U the norm of a good separator: then "
+                "the bound on the mistakes scales roughly with 1 + 1/ε.")
 
 
-def _roomy_why(b: BudgetRun) -> str:
+def _roomy_why(b: BudgetRun) -> Text:
     M = b.free.n_mistakes
     if lesson.evicts(b):
-        return (f"Yes: the kernel Perceptron makes {M} mistakes, more than B = {b.B}, so the cache fills and "
-                f"{len(b.evictions)} mistakes evict a support.")
-    return (f"No: the kernel Perceptron makes only {M} mistakes here, no more than B = {b.B}. Until a mistake finds "
-            "the cache full "
-            "the budget learner is the kernel Perceptron, so none ever does: the same predictions, the same "
-            f"{b.trace.n_mistakes} mistakes. A budget costs nothing once B is at least the mistakes, which "
-            "Novikoff bounds by (R_K/γ_K)² when the stream has a margin in the RKHS.")
+        return text(claim(f"Yes: the kernel Perceptron makes {M} mistakes, more than B = {b.B}", M > b.B,
+                          "the unbudgeted mistakes exceed B"),
+                    f", so a mistake finds the cache full: {len(b.evictions)} mistakes evict a support.")
+    return text(claim(f"No: the kernel Perceptron makes only {M} mistakes here, no more than B = {b.B}", M <= b.B,
+                      "the unbudgeted mistakes are at most B"),
+                ". Until a mistake finds the cache full the budget learner is the kernel Perceptron, so none ever "
+                "does: ", claim(f"the same predictions, the same {b.trace.n_mistakes} mistakes",
+                                bool((b.trace.predictions == b.free.predictions).all()) and
+                                b.trace.n_mistakes == M, "the budget run equals the unbudgeted one"),
+                ". A budget costs nothing once B is at least the mistakes, which Novikoff bounds by (R_K/γ_K)² when "
+                "the stream has a margin in the RKHS.")
 
 
 LECTURE = [
@@ -295,8 +327,8 @@ LECTURE = [
                           options={0: "6 or fewer: the budget costs nothing", 1: "7 to 20", 2: "21 to 60",
                                    3: "more than 60"}, explain=_tight_why)),
     Scene("A budget above the mistakes", _MOONS_ROOMY, t=0, narration=(
-        "The same moons with **B = 10** supports. The budget learner is the kernel Perceptron until its cache "
-        "is full: only then does it start to throw supports away."),
+        "The same moons with **B = 10** supports. The budget learner is the kernel Perceptron until a mistake "
+        "finds its cache full: only then does it throw a support away."),
         question=Question(lambda b: f"Will any mistake find the cache of B = {b.B} full and throw a support away?",
                           "choice", lesson.evicts, options={True: "yes", False: "no"}, explain=_roomy_why)),
 ]

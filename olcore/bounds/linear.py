@@ -305,8 +305,10 @@ def budget_forced_mistakes(B, t):
     r"""The Fact's lower bound: on :func:`olcore.streams.adversary_budget` a learner with at most B supports
     that changes its cache only on mistakes errs at least :math:`\lfloor t/(B+1)\rfloor` times in t rounds.
 
-    No assumption on the learner's rule beyond its budget (a score of 0, on an instance orthogonal to
-    every support, counts as a mistake).  A lower bound: the curve the mistakes stay **above**.
+    Assumptions: the learner's hypothesis is spanned by at most B supports taken from the stream, it
+    changes its cache only on mistakes (as the budget Perceptrons do), and a score of 0, on an
+    instance orthogonal to every support, counts as a mistake; nothing else about its rule (which
+    support it evicts, how it weighs them).  A lower bound: the curve the mistakes stay **above**.
 
     Parameters
     ----------

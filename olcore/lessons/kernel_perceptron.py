@@ -30,8 +30,9 @@ from ..stream import Stream
 from ..trace import Trace
 from ..validate import check_int, check_param, check_seed
 
-__all__ = ["SOURCES", "make_stream", "drifting", "KernelAnalysis", "analyse", "BudgetRun", "budget_run",
-           "Region", "region", "region_of", "BudgetSweep", "budget_sweep", "FactRun", "fact", "NOVIKOFF", "SOURCE",
+__all__ = ["SOURCES", "make_stream", "drifting", "KernelAnalysis", "analyse", "download_trace", "BudgetRun",
+           "budget_run", "Region", "region", "region_of", "BudgetSweep", "budget_sweep", "FactRun", "fact", "NOVIKOFF",
+           "SOURCE",
            "MARGIN_TOL", "MARGIN_ITER", "MARGIN_WORK", "free_mistakes_band", "budget_mistakes_band", "evicts"]
 
 SOURCE = "Cesa-Bianchi, On-line learning: Kernel-based on-line learning"
@@ -178,6 +179,38 @@ def analyse(stream: Stream, kernel: str = "rbf", gamma: float = 2.0, degree: int
                           gamma_lo=lo, gamma_hi=hi, margin_note=note, bound=report, f_dot_u=f_dot_u, lim=lim)
 
 
+def download_trace(a: KernelAnalysis) -> Trace:
+    r"""The kernel Perceptron's run as it is downloaded (:mod:`olcore.export`): only the learner's own quantities.
+
+    Beside the standard columns (prediction :math:`\operatorname{sgn} f_t(\mathbf x_t)`, loss and mistake), three
+    columns carried as :data:`olcore.export.COLUMN_PREFIX` extras:
+
+    - ``score``: :math:`f_t(\mathbf x_t) = \sum_{s\in\mathcal L_t} y_s K(\mathbf x_s, \mathbf x_t)`;
+    - ``supports``: :math:`|\mathcal L_t|` before round :math:`t` (the mistakes so far, without a budget);
+    - ``dual_coef``: :math:`\alpha_t`, the coefficient of :math:`K(\mathbf x_t, \cdot)` in the final
+      :math:`f_{T+1} = \sum_t \alpha_t K(\mathbf x_t, \cdot)`: :math:`y_t` if :math:`\mathbf x_t` is a support
+      after the run, else 0.
+
+    Weight columns only for the linear kernel, where :math:`f_t(\mathbf x) = \mathbf w_t\cdot\mathbf x` with
+    :math:`\mathbf w_t = \sum_{s\in\mathcal L_t} y_s\mathbf x_s` is the learner's own weight vector; for the other
+    kernels :math:`f_t` lives in the RKHS and the trace's ``weights`` (that same sum) are not the learner's.
+    """
+    from ..export import COLUMN_PREFIX
+
+    tr = a.trace
+    T = tr.T
+    alpha = np.zeros(T)
+    final = supports_at(tr, T)
+    alpha[final] = a.y[final]
+    linear_kernel = a.kernel[0] == "linear"
+    return Trace(losses=tr.losses, predictions=tr.predictions, mistakes=tr.mistakes,
+                 weight_table=tr.weight_table if linear_kernel else np.zeros((1, 0)),
+                 weight_index=tr.weight_index if linear_kernel else np.zeros(T + 1, dtype=np.intp),
+                 extras={f"{COLUMN_PREFIX}score": tr.extras["score"],
+                         f"{COLUMN_PREFIX}supports": tr.extras["cache_size"][:-1],
+                         f"{COLUMN_PREFIX}dual_coef": alpha})
+
+
 # ---- the budget ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, eq=False)
@@ -285,9 +318,23 @@ class FactRun:
     B: int
     stream: Stream
     budget: Trace                 # Randomized Budget Perceptron, cache B, linear kernel
-    more: Trace                   # cache B + 1 (never full: the kernel Perceptron)
+    more: Trace                   # cache B + 1 (fills to at most B + 1, never evicts: the kernel Perceptron)
     forced: BoundReport           # the lower bound floor(t/(B+1)) for the B-support learner
     novikoff: BoundReport         # B + 1 for the learner with B + 1 supports
+
+    @property
+    def sparsest_window(self) -> int:
+        r"""The fewest mistakes the B-support learner makes in any B + 1 consecutive rounds (the Fact's
+        argument gives at least 1 in each; 0 if the run is shorter than B + 1 rounds)."""
+        w = self.B + 1
+        m = np.concatenate([[0], np.cumsum(self.budget.mistakes)])
+        return int((m[w:] - m[:-w]).min()) if m.size > w else 0
+
+    @property
+    def last_window(self) -> int:
+        """Mistakes of the B-support learner in the last B + 1 rounds (0 if the run is shorter)."""
+        w = self.B + 1
+        return int(self.budget.mistakes[-w:].sum()) if self.budget.T >= w else 0
 
 
 def fact(B: int = 5, T: int = 300, seed: int = 0) -> FactRun:
@@ -311,8 +358,9 @@ def fact(B: int = 5, T: int = 300, seed: int = 0) -> FactRun:
         latex=rf"M_T = {hi.n_mistakes} \le (R/\gamma)^2 = (1\cdot\sqrt{{{B + 1}}})^2 = {B + 1}",
         numbers={"R": 1.0, "gamma": 1 / np.sqrt(B + 1), "M": hi.n_mistakes},
         source="UCL COMP0078, Online learning: Perceptron Bound [Novikoff]",
-        statement=r"With $B + 1$ supports the cache never fills: the learner is the Perceptron, and Novikoff's "
-                  r"$(R/\gamma)^2 = B + 1$ bounds its mistakes for ever.")
+        statement=r"With a cache of $B + 1$ supports the learner is the Perceptron until a mistake finds the cache "
+                  r"full, and Novikoff allows the Perceptron at most $(R/\gamma)^2 = B + 1$ mistakes: the cache "
+                  r"fills to at most $B + 1$ supports, no mistake ever evicts one, and the bound holds for ever.")
     return FactRun(B=B, stream=s, budget=lo, more=hi, forced=forced, novikoff=nov)
 
 

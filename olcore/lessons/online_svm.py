@@ -66,6 +66,26 @@ def _linear(stream: Stream) -> tuple[np.ndarray, np.ndarray]:
 
 # ---- streams ---------------------------------------------------------------------------------
 
+def _verdict(X: np.ndarray, y: np.ndarray, what: str) -> tuple[np.ndarray, float, str]:
+    r"""The SVM direction :math:`\mathbf v` and margin :math:`\gamma` of ``(X, y)`` (:func:`bounds.svm_direction`),
+    and, when that search finds no positive margin, the verdict of :func:`olcore.comparators.separability`
+    in words: a separator it finds is used; "not separable" is said only with its certificate (weights
+    :math:`\lambda` with :math:`\|\sum_t\lambda_t y_t\mathbf x_t\| \le \varepsilon`), otherwise "no separating
+    direction was found"."""
+    v, g = bounds.svm_direction(X, y, tol=_SVM_TOL, max_iter=_SVM_ITER)
+    if g > 0:
+        return v, g, ""
+    from ..comparators import separability
+
+    sep = separability(X, y, tol=_SVM_TOL, max_iter=_SVM_ITER)
+    if sep.separable:
+        return sep.v, float(sep.gamma), ""
+    if sep.verdict == "not separable":
+        return v, g, (f"no hyperplane through the origin separates {what} (certified: the origin is within "
+                      f"{sep.epsilon:.1e} of the convex hull of the points y_t x_t)")
+    return v, g, f"no hyperplane through the origin separating {what} was found ({sep.effort})"
+
+
 def separable_stream(T: int, gamma: float, seed: int) -> Stream:
     r"""``T`` points in the plane inside radius 1, separated through the origin with margin exactly
     :math:`\gamma` (:func:`olcore.streams.separable`)."""
@@ -179,7 +199,7 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
     trace = linear.alma(X, y, alpha=alpha, epochs=epochs)
     epochs = trace.T // X.shape[0]
     perc = linear.perceptron(Xh, y, epochs=epochs)
-    v, g = bounds.svm_direction(Xh, y, tol=_SVM_TOL, max_iter=_SVM_ITER)
+    v, g, why = _verdict(Xh, y, "these points (normalised)")
     separable = g > 0
     upd = trace.extras["updated"].reshape(epochs, -1).any(axis=1)
     clean = np.flatnonzero(~upd)
@@ -192,8 +212,7 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
     statement_m = ("**ALMA's margin** (Gentile 2001, Theorem 3): once a whole pass makes no update, ALMA's "
                    "hyperplane separates the stream with margin at least (1 − α)γ⋆; in the notes' words, it has "
                    "found a separating u with ‖u‖ ≤ ‖u_SVM‖/(1 − α).")
-    why = ("no line through the origin separates these points (normalised), so there is no γ⋆ > 0: the "
-           "guarantees say nothing.")
+    why = f"{why}, so no γ⋆ > 0 is known: the guarantees cannot be used."
     if separable:
         bu = float(bounds.alma_updates(g, alpha))
         updates = BoundReport("ALMA's update bound", "2/γ⋆²·(2/α − 1)² + 8/α − 4", bu,
@@ -225,12 +244,23 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
 
 
 def alma_at(a: ALMAAnalysis, t: int) -> dict:
-    """ALMA's state after ``t`` rounds: its weights, threshold band, update counter, and the Perceptron's weights."""
+    r"""ALMA's state after ``t`` rounds: its weights, threshold band, update counter, and the Perceptron's weights.
+
+    Which of the stream's points would make ALMA update if it came now: ``would_update`` (T,), those with
+    :math:`y\,\mathbf w_k\cdot\hat{\mathbf x} \le (1-\alpha)\gamma_k` (ALMA's rule,
+    :math:`\gamma_k = 1/(\alpha\sqrt k)`); ``in_band`` (T,), those in the band
+    :math:`|\mathbf w_k\cdot\hat{\mathbf x}| \le (1-\alpha)\gamma_k` (all of which would update); the others that
+    would are misclassified beyond the band, :math:`y\,\mathbf w_k\cdot\hat{\mathbf x} < -(1-\alpha)\gamma_k`.
+    """
     t = min(max(int(t), 0), a.T)
     tr = a.trace
     k = float(tr.extras["k"][t])
     w = tr.weights_at(t)
-    return {"t": t, "w": w, "k": k, "threshold": (1 - a.alpha) * (1 / a.alpha) / math.sqrt(k),
+    threshold = (1 - a.alpha) * (1 / a.alpha) / math.sqrt(k)
+    score = a.Xh @ w
+    would = a.y * score <= threshold
+    return {"t": t, "w": w, "k": k, "threshold": threshold, "would_update": would,
+            "in_band": np.abs(score) <= threshold,
             "updates": int(k) - 1, "mistakes": int(tr.extras["M"][t]), "margin": float(a.margin[t]),
             "w_perceptron": a.perceptron.weights_at(t), "seen": min(t, a.pass_length),
             "last": (t - 1) % a.pass_length if t > 0 else None,
@@ -256,6 +286,7 @@ class SecondOrderAnalysis:
     novikoff: BoundReport
     table: list                     # rows of bounds.mistake_table plus measured mistakes
     A: np.ndarray                   # a I + sum of x x^T over the mistakes (the correlation matrix)
+    hildreth: Trace | None = None   # Hildreth's update (PA) on the same stream, for the table
 
     @property
     def T(self) -> int:
@@ -294,19 +325,24 @@ def analyse_second_order(stream: Stream, a: float = 1.0) -> SecondOrderAnalysis:
     Bounds for :math:`\mathbf u = \mathbf u_{SVM}` (zero hinge loss): Novikoff's :math:`(R/\gamma)^2`
     for the Perceptron, the paper's Theorem 1 for the second-order Perceptron (a curve: it depends
     on the mistakes made so far, :func:`olcore.bounds.second_order_perceptron`).  The table evaluates
-    the notes' orders at :math:`U = R\|\mathbf u_{SVM}\|` (the stream scaled into the unit ball).
+    the notes' bounds at :math:`U = R\|\mathbf u_{SVM}\|` (the stream scaled into the unit ball): two are
+    exact, the Perceptron's :math:`U^2` (Novikoff) and Hildreth's :math:`U^2` (the notes' analysis for
+    linearly separable streams, :math:`\sum_t m_t^2 \le \|\mathbf u\|^2\max_t\|\mathbf x_t\|^2`, measured on
+    Hildreth's update, :func:`olcore.linear.passive_aggressive` with ``"PA"``); the others are orders.
     """
     X, y = _linear(stream)
     a = check_param(a, "a", 0, None, lo_open=True)
     sop = linear.second_order_perceptron(X, y, a=a)
     perc = linear.perceptron(X, y)
+    hild = linear.passive_aggressive(X, y, variant="PA", record="final")
     R = radius(X)
-    v, g = bounds.svm_direction(X, y, tol=_SVM_TOL, max_iter=_SVM_ITER)
+    v, g, why_not = _verdict(X, y, "this stream")
     separable = g > 0
     d = X.shape[1]
     Mm = sop.mistakes
     A = a * np.eye(d) + X[Mm].T @ X[Mm]
-    measured = {"Perceptron": int(perc.mistakes.sum()), "2nd order Perceptron": int(Mm.sum())}
+    measured = {"Perceptron": int(perc.mistakes.sum()), "Hildreth": int(hild.mistakes.sum()),
+                "2nd order Perceptron": int(Mm.sum())}
     statement_s = ("**The second-order Perceptron** (Cesa-Bianchi, Conconi and Gentile 2005, Theorem 1 with γ = 1): "
                    "for every u with y_t u·x_t ≥ 1 on every round, M ≤ √((a‖u‖² + Σ_{s∈M}(u·x_s)²) Σ_i ln(1 + λ_i/a)), "
                    "λ_i the eigenvalues of Σ_{s∈M} x_s x_sᵀ over the mistaken rounds. The notes' table gives its order, "
@@ -331,9 +367,9 @@ def analyse_second_order(stream: Stream, a: float = 1.0) -> SecondOrderAnalysis:
                                    measured["Perceptron"], R, g, nv),
                                numbers={"R": R, "gamma": g}, source=SOURCE_NOVIKOFF, statement=statement_n)
         U = R / g
-        table = bounds.mistake_table(U, d)
+        table = bounds.mistake_table(U, d)     # exact rows: the Perceptron's and Hildreth's U²
     else:
-        why = "no hyperplane through the origin separates this stream: there is no u with y_t u·x_t ≥ 1 everywhere."
+        why = f"{why_not}: no u with y_t u·x_t ≥ 1 everywhere is known."
         sop_bound = BoundReport("The second-order Perceptron's bound", "(2nd order)", math.inf, applies=False,
                                 why_not=why, source=SOURCE_SOP, statement=statement_s)
         novikoff = BoundReport("Novikoff's Perceptron bound", "(R/γ)² (Perceptron)", math.inf, applies=False,
@@ -343,7 +379,7 @@ def analyse_second_order(stream: Stream, a: float = 1.0) -> SecondOrderAnalysis:
     for row in table:
         row["measured"] = measured.get(row["algorithm"])
     return SecondOrderAnalysis(X=X, y=y, a=a, sop=sop, perceptron=perc, R=R, gamma=g, separable=separable, U=U,
-                               sop_bound=sop_bound, novikoff=novikoff, table=table, A=A)
+                               sop_bound=sop_bound, novikoff=novikoff, table=table, A=A, hildreth=hild)
 
 
 # ---- selective sampling ------------------------------------------------------------------------
