@@ -23,7 +23,7 @@ from .validate import as_labels, as_matrix, check_binary, check_int, check_param
 __all__ = [
     "best_u_nonseparable", "max_margin_direction", "consistent_disjunction",
     "widrow_hoff_clairvoyant", "widrow_hoff_comparator", "widrow_hoff_min", "widrow_hoff_optimal_eta",
-    "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min",
+    "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min", "separability", "Separability",
 ]
 
 
@@ -480,3 +480,284 @@ def widrow_hoff_prefix_min(X, y, eta: float, rounds) -> np.ndarray:
     sol = np.linalg.solve(Gs, bs[:, :, None])[:, :, 0]          # one call: LAPACK per prefix
     fit = np.array([bk @ sk for bk, sk in zip(bs, sol)], dtype=float)   # b_t . (A_t + lambda I)^{-1} b_t
     return np.maximum(cs - fit, 0.0) / (1.0 - eta)
+
+
+# ---- separability through the origin, with a certificate --------------------------------------
+
+#: Effort of the certificate search: interior-point steps, and the largest T·r² (flops of one step) it takes on.
+_IPM_STEPS, _IPM_BUDGET = 80, 4e8
+
+
+@dataclass(frozen=True, eq=False)
+class Separability:
+    r"""Whether a hyperplane through the origin separates a labelled stream, and the certificate.
+
+    With :math:`\mathbf z_t = y_t\mathbf x_t`, exactly one of two things is true (Gordan's
+    alternative): some :math:`\mathbf v` has :math:`\mathbf z_t\cdot\mathbf v > 0` for every
+    :math:`t`, or the origin lies in the convex hull of the :math:`\mathbf z_t`.  A certificate of
+    the first is a separator; of the second, weights :math:`\lambda_t \ge 0`, :math:`\sum_t\lambda_t = 1`
+    with :math:`\sum_t\lambda_t\mathbf z_t = \mathbf 0`: then every unit :math:`\mathbf v` has
+    :math:`\min_t \mathbf z_t\cdot\mathbf v \le \sum_t \lambda_t\mathbf z_t\cdot\mathbf v = 0`.  In floating
+    point the sum is :math:`\varepsilon`-small, not 0, and the certificate says: every unit
+    :math:`\mathbf v` has :math:`\min_t \mathbf z_t\cdot\mathbf v \le \|\sum_t\lambda_t\mathbf z_t\| \le \varepsilon`.
+
+    Attributes
+    ----------
+    verdict : str
+        ``"separable"`` (``v`` separates: its measured margin ``gamma`` exceeds the rounding
+        allowance ``rounding``), ``"not separable"`` (``weights`` certify that no unit direction has a
+        margin above ``epsilon``, and ``epsilon <= farkas_tol * R``) or ``"undecided"`` (neither was
+        found: the margin, if any, is too thin for the search, or the search was cut short).
+    v : array (d,)
+        A unit vector: the separator, or the direction with the largest margin found.
+    gamma : float
+        :math:`\min_t y_t\,\mathbf v\cdot\mathbf x_t`, measured.
+    max_margin : bool
+        ``v`` is the max-margin direction to within ``tol * R`` (certified by the Frank-Wolfe search
+        of :func:`max_margin_direction`); otherwise a separator found by the interior-point search
+        on the whitened points, whose margin may be smaller than the largest.
+    weights : array (T,) or None
+        The weights :math:`\lambda` with the smallest :math:`\|\sum_t\lambda_t\mathbf z_t\|` found.
+    epsilon : float
+        Every unit :math:`\mathbf v` has :math:`\min_t y_t\,\mathbf v\cdot\mathbf x_t \le` ``epsilon``
+        (``math.inf`` without weights): :math:`\|\sum_t\lambda_t\mathbf z_t\|` plus a rounding allowance.
+    rounding : float
+        A computed margin at most this could be rounding: :math:`2(d+1)\,2^{-52}R`.
+    R : float
+    steps : int
+        Interior-point steps taken (0 when the Frank-Wolfe search settled it).
+    effort : str
+        What was tried, in words (for "no separating direction was found after ...").
+    """
+
+    verdict: str
+    v: np.ndarray
+    gamma: float
+    max_margin: bool
+    weights: np.ndarray | None
+    epsilon: float
+    rounding: float
+    R: float
+    steps: int
+    effort: str
+
+    @property
+    def separable(self) -> bool:
+        return self.verdict == "separable"
+
+
+def _whitened(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    r"""(Zw, B): the points :math:`\mathbf z_t = y_t\mathbf x_t` in whitened coordinates, :math:`Z_w = ZB`
+    with :math:`Z_w^\top Z_w = I_r`, and the map back, so that :math:`\mathbf z_t\cdot(B\mathbf w) =
+    \mathbf z_{w,t}\cdot\mathbf w`.  From the thin SVD :math:`X = USV^\top` (not the Gram matrix, whose
+    eigenvalues lose half the digits: raw data with features in units a million apart needs them all):
+    :math:`Z_w = \operatorname{diag}(\mathbf y)U_r`, :math:`B = V_rS_r^{-1}`, :math:`r` the singular values
+    above :math:`\max(T, d)\,2^{-52}s_{\max}`."""
+    U, sv, Vt = np.linalg.svd(X, full_matrices=False)
+    keep = sv > max(X.shape) * np.finfo(float).eps * max(float(sv.max()), 1e-300)
+    return y[:, None] * U[:, keep], Vt[keep].T / sv[keep]
+
+
+def _hull_ipm(Z: np.ndarray, steps: int, visit) -> int:
+    r"""Primal-dual interior-point steps (Mehrotra's predictor-corrector) on the nearest point of the
+    convex hull of the rows of ``Z`` to the origin: :math:`\min \frac12\|Z^\top\boldsymbol\lambda\|^2`
+    over the simplex.  With :math:`Q = ZZ^\top` the optimality conditions are :math:`Q\boldsymbol\lambda
+    - \mu\mathbf 1 = \mathbf s \ge 0`, :math:`\mathbf 1^\top\boldsymbol\lambda = 1`, :math:`\lambda_t s_t = 0`
+    (at the optimum :math:`\mu = \|Z^\top\boldsymbol\lambda\|^2`, the squared margin); each Newton system
+    is solved through the Woodbury identity with an :math:`r\times r` Cholesky factor.  ``visit(lam)`` is
+    called on every iterate and returns True to stop.  Returns the number of steps taken."""
+    T, r = Z.shape
+    lam = np.full(T, 1.0 / T)
+    q = Z @ (Z.T @ lam)
+    mu = float(q.min()) - (float(np.abs(q).max()) + 1.0)
+    s = q - mu
+    ones = np.ones(T)
+
+    def longest(x, dx):
+        neg = dx < 0
+        return min(1.0, float((-x[neg] / dx[neg]).min())) if neg.any() else 1.0
+
+    for k in range(steps):
+        w = Z.T @ lam
+        if visit(lam):
+            return k
+        q = Z @ w
+        rd = q - mu - s
+        rp = float(lam.sum()) - 1.0
+        gap = float(lam @ s)
+        if gap < 1e-300 or (gap <= 1e-10 * float(w @ w) and float(q.min()) > 0):
+            return k                                   # (converged on a separator, or nothing left to gain)
+        dinv = lam / s
+        ZD = Z * dinv[:, None]
+        try:
+            C = np.linalg.cholesky(np.eye(r) + Z.T @ ZD)
+        except np.linalg.LinAlgError:
+            return k
+
+        def solve_m(v):          # (D + Z Z^T)^{-1} v, D = diag(s / lam)
+            t = np.linalg.solve(C.T, np.linalg.solve(C, Z.T @ (dinv * v)))
+            return dinv * v - ZD @ t
+
+        m1 = solve_m(ones)
+        den = float(m1.sum())
+
+        def direction(rc):
+            mg = solve_m(-rd - rc / lam)
+            dmu = (-rp - float(mg.sum())) / den
+            dlam = mg + dmu * m1
+            return dlam, dmu, (-rc - s * dlam) / lam
+
+        dl, dm, ds = direction(lam * s)                                    # predictor (affine scaling)
+        a = min(longest(lam, dl), longest(s, ds))
+        sigma = (float((lam + a * dl) @ (s + a * ds)) / gap) ** 3
+        dl, dm, ds = direction(lam * s - sigma * gap / T + dl * ds)        # corrector, centred
+        a = 0.99 * min(longest(lam, dl), longest(s, ds))
+        if not (a > 0 and np.isfinite(dl).all() and np.isfinite(ds).all()):
+            return k
+        lam = np.maximum(lam + a * dl, 1e-300)
+        s = np.maximum(s + a * ds, 1e-300)
+        mu += a * dm
+    visit(lam)
+    return steps
+
+
+def _refine_weights(Zw: np.ndarray, lam: np.ndarray) -> np.ndarray:
+    r"""Weights on the support of ``lam`` with :math:`\sum\lambda_t\mathbf z_{w,t}` closer to 0: the
+    smallest correction onto :math:`\{\boldsymbol\lambda : Z_w^\top\boldsymbol\lambda = 0,\ \mathbf 1^\top
+    \boldsymbol\lambda = 1\}` (a least-squares solve), taken while it stays non-negative (entries below
+    zero by less than :math:`10^{-12}` of the largest are set to 0)."""
+    S = np.flatnonzero(lam > 1e-9 * float(lam.max()))
+    A = np.vstack([Zw[S].T, np.ones((1, S.size))])
+    out = lam[S].copy()
+    for _ in range(3):
+        res = np.concatenate([-(Zw[S].T @ out), [1.0 - float(out.sum())]])
+        new = out + np.linalg.lstsq(A, res, rcond=None)[0]
+        if not np.all(new >= -1e-12 * float(new.max())):
+            break
+        out = np.maximum(new, 0.0)
+    full = np.zeros_like(lam)
+    full[S] = out
+    return full
+
+
+def _opposite_rows(Z: np.ndarray) -> tuple[int, ...] | None:
+    r"""An exact certificate when there is one of the simplest kind: a row :math:`\mathbf z_t = \mathbf 0`
+    (a point at the origin: ``(t,)``), or two rows with :math:`\mathbf z_s = -\mathbf z_t` (the same point
+    with both labels, or a point and its mirror with one label: ``(s, t)``); else ``None``.  Compared bit
+    for bit, so the weights (1) or (½, ½) sum them to exactly :math:`\mathbf 0`."""
+    zero = np.flatnonzero(~Z.any(axis=1))
+    if zero.size:
+        return (int(zero[0]),)
+    seen = {}
+    for t, row in enumerate(Z + 0.0):                 # (+ 0.0: -0.0 and 0.0 compare as the same bytes)
+        seen.setdefault(row.tobytes(), t)
+    for t, row in enumerate(-Z + 0.0):
+        s = seen.get(row.tobytes())
+        if s is not None:
+            return (s, t)
+    return None
+
+
+def separability(X, y, tol: float = 1e-6, max_iter: int = 20_000, farkas_tol: float = 1e-9) -> Separability:
+    r"""Decide whether a hyperplane through the origin separates ``(X, y)``, with a certificate either way.
+
+    1. The max-margin search (:func:`max_margin_direction`, ``tol``, ``max_iter``): if its direction's
+       measured margin exceeds the rounding allowance, the stream is separable, and that direction
+       is the max-margin one to within ``tol * R``.
+    2. A point at the origin, or two points with :math:`\mathbf z_s = -\mathbf z_t` (the same point with both
+       labels: common in real data), is an exact certificate of the second kind (:func:`_opposite_rows`).
+    3. Otherwise the same question on the **whitened** points :math:`Z_w = ZB`, :math:`Z_w^\top Z_w = I`:
+       an invertible linear map of the features changes margins but not which directions separate
+       (:math:`\mathbf z_t\cdot B\mathbf w = \mathbf z_{w,t}\cdot\mathbf w`), and on badly scaled data
+       (features in units a thousand times apart) a margin of :math:`10^{-8}R` can become one of
+       :math:`10^{-4}`.  Interior-point steps (:func:`_hull_ipm`) find the point of the whitened hull
+       nearest the origin; each iterate gives a candidate separator :math:`B\mathbf w` and candidate
+       weights :math:`\boldsymbol\lambda`, both checked on the original points.
+    4. The weights are refined on their support (:func:`_refine_weights`) and the best certificate is
+       kept.
+
+    Every verdict is checked on the original ``X`` (see :class:`Separability`), never assumed: a
+    separator's margin is measured and must exceed :math:`2(d+1)2^{-52}R` (a bound on the rounding
+    of a d-term dot product); the weights' :math:`\varepsilon` is the computed
+    :math:`\|\sum_t\lambda_t y_t\mathbf x_t\|` plus :math:`(T + d + 4)\,2^{-52}R`.
+
+    Parameters
+    ----------
+    X : array (T, d)
+    y : array (T,) in {-1, +1}
+    tol, max_iter : float, int
+        Passed to :func:`max_margin_direction`.
+    farkas_tol : float, default=1e-9
+        Weights certify "not separable" when their :math:`\varepsilon \le` ``farkas_tol`` :math:`\cdot R`.
+
+    Returns
+    -------
+    Separability
+
+    References
+    ----------
+    Gordan's theorem of the alternative (e.g. Boyd and Vandenberghe, *Convex Optimization*, 2004, §5.8);
+    Gilbert, "An iterative procedure for computing the minimum of a quadratic form on a convex set",
+    SIAM J. Control 4 (1966) (the nearest point of the hull); Mehrotra, "On the implementation of a
+    primal-dual interior point method", SIAM J. Optim. 2 (1992).
+    """
+    X, yv = xy(X, y)
+    T, d = X.shape
+    R = radius(X)
+    eps = float(np.finfo(float).eps)
+    rounding = 2.0 * (d + 1) * eps * R
+    v0, g0 = max_margin_direction(X, yv, tol=tol, max_iter=max_iter)
+    searched = f"the max-margin search (up to {max_iter:,} Frank-Wolfe steps)"
+    if g0 > rounding:
+        return Separability("separable", v0, float(g0), True, None, math.inf, rounding, R, 0, searched)
+    Z = yv[:, None] * X
+    if R == 0:                                   # every point at the origin: any one of them is a certificate
+        lam = np.zeros(T)
+        lam[0] = 1.0
+        return Separability("not separable", v0, float(g0), False, lam, 0.0, rounding, R, 0, searched)
+    best = {"v": v0, "gamma": float(g0), "lam": None, "eps": math.inf}
+
+    def weigh(lam) -> None:
+        lam = np.maximum(lam, 0.0)
+        total = math.fsum(lam)
+        if not total > 0:
+            return
+        lam = lam / total
+        e = float(np.linalg.norm(Z.T @ lam)) + (T + d + 4) * eps * R
+        if e < best["eps"]:
+            best["lam"], best["eps"] = lam, e
+
+    exact = _opposite_rows(Z)
+    if exact is not None:                        # a point at the origin, or z_s = -z_t: an exact certificate
+        lam = np.zeros(T)
+        lam[list(exact)] = 1.0 / len(exact)
+        weigh(lam)
+        return Separability("not separable", v0, float(g0), False, best["lam"], best["eps"], rounding, R, 0,
+                            searched + " and a check for a point at the origin or two opposite points y_t x_t")
+    if T * min(T, d) ** 2 > _IPM_BUDGET:
+        effort = (searched + f" (the interior-point search was skipped: {T:,} points in d = {d} is beyond its "
+                  "budget)")
+        return Separability("undecided", v0, float(g0), False, None, math.inf, rounding, R, 0, effort)
+    Zw, B = _whitened(X, yv)
+
+    def visit(lam) -> bool:
+        w = Zw.T @ lam
+        if float((Zw @ w).min()) > 0:            # a separator of the whitened points: check it on X
+            v = B @ w
+            n = float(np.linalg.norm(v))
+            if n > 0:
+                v = v / n
+                g = float((Z @ v).min())
+                if g > best["gamma"]:
+                    best["v"], best["gamma"] = v, g
+        weigh(lam)
+        return best["gamma"] <= rounding and best["eps"] <= farkas_tol * R
+
+    steps = _hull_ipm(Zw, _IPM_STEPS, visit)
+    if best["gamma"] <= rounding and best["lam"] is not None:
+        weigh(_refine_weights(Zw, best["lam"]))
+    effort = searched + f" and {steps} interior-point steps on the whitened points"
+    if best["gamma"] > rounding:
+        return Separability("separable", best["v"], best["gamma"], False, None, math.inf, rounding, R, steps, effort)
+    verdict = "not separable" if best["eps"] <= farkas_tol * R else "undecided"
+    return Separability(verdict, best["v"], best["gamma"], False, best["lam"], best["eps"], rounding, R, steps, effort)

@@ -59,6 +59,6 @@ page.chart(figs.repetitions(r), L.repetitions(r), key="repetitions")
 # ---- the derivation ------------------------------------------------------------------------------------------
 with page.proof("The derivation: explicit constants from Bernstein's inequality",
                 "The notes write c and 'w.h.p.'; here is every constant, for the δ chosen above."):
-    st.markdown(f"{L.DERIVATION}\n\n{L.derivation_numbers(a)}")
+    st.markdown(L.derivation(a))
 
 page.show_code()

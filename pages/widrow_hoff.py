@@ -40,24 +40,18 @@ if not ball.ok:
 tu = page.run(wh.tuning, stream, rescale)
 a = page.run(wh.analyse, stream, float(eta), rescale)
 if a.rescaled:
-    st.caption(f"x divided by R = {a.R:.4g}: Theorem 1 now applies.")
+    st.caption(f"x divided by R = {text.num(a.R)}: Theorem 1 now applies.")
 
 
-def use_eta_star(value: float) -> None:
-    st.session_state["eta"] = min(max(round(value, 2), 0.01), 0.99)
+def use_eta(value: float) -> None:
+    st.session_state["eta"] = value             # one of the slider's own values (olcore: SLIDER_ETAS)
 
 
-eta_row.button(f"Use η* ≈ {round(tu.eta_best, 2):.2f}", key="use_eta_star", on_click=use_eta_star,
-               args=(tu.eta_best,), help=text.HELP.use_eta)
+eta_row.button(text.eta_button(tu), key="use_eta_star", on_click=use_eta, args=(tu.eta_slider,),
+               help=text.HELP.use_eta)
 eta_row.caption(text.eta_star(tu))
 
-page.readout(
-    {"Widrow-Hoff loss L_WH": f"{a.loss:.4g}", "Theorem 1 bound": f"{a.theorem1.value:.4g}",
-     "Clairvoyant min_u L_u": f"{a.clairvoyant_loss:.4g}", "Bound-minimising η*": f"{tu.eta_best:.3f}"},
-    {"Widrow-Hoff loss L_WH": "Total square loss over the T rounds.",
-     "Theorem 1 bound": "min over u of L_u/(1−η) + ‖u‖²/η at your η.",
-     "Clairvoyant min_u L_u": "Loss of the least-squares u, chosen knowing every round.",
-     "Bound-minimising η*": "The η for which Theorem 1's bound is smallest on this stream."})
+page.readout(*text.readout(a, tu))
 
 # ---- 1. the weights ---------------------------------------------------------------------------
 page.section("1. Watching the weights")
@@ -76,8 +70,8 @@ page.chart(figs.cumulative_loss(a.cumulative, a.cumulative_u_ls, a.theorem1, t=t
 
 # ---- 3. choosing eta ------------------------------------------------------------------------
 page.section("3. Choosing η")
-page.chart(figs.eta_sweep(tu.etas, tu.final_loss, tu.bound, float(eta), tu.eta_best, tu.clairvoyant_loss),
-           text.sweep(tu, float(eta)), key="sweep")
+page.chart(figs.eta_sweep(tu.etas, tu.final_loss, tu.bound, float(eta), tu.eta_best, tu.clairvoyant_loss,
+                          best_label=text.eta_label(tu)), text.sweep(tu, float(eta)), key="sweep")
 
 # ---- 4. the theorem ---------------------------------------------------------------------------
 page.section("4. Theorem 1, with this run's numbers")

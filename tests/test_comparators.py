@@ -277,3 +277,128 @@ def test_the_two_widrow_hoff_eta_names_differ_and_agree_at_the_optimum():
     L = float(np.sum((s.X @ u - s.y) ** 2))
     assert bounds.widrow_hoff_best_eta(L, float(u @ u)) == pytest.approx(eta, abs=1e-4)
     assert bounds.widrow_hoff_tuned(L, float(u @ u)) == pytest.approx(B, rel=1e-6)
+
+
+# ---- separability with a certificate (issue 37, item 15) ----------------------------------------------------
+
+def _thin_margin_stand_in(seed=0, T=500, d=10):
+    """A stand-in for raw breast cancer: separable through the origin, but features in units up to a million apart,
+    so the margin is about 1e-7 of R: the Frank-Wolfe search gives up on it, the whitened search does not."""
+    rng = np.random.default_rng(seed)
+    v = rng.standard_normal(d)
+    v /= np.linalg.norm(v)
+    X = rng.standard_normal((T, d))
+    m = X @ v
+    y = np.where(m >= 0, 1.0, -1.0)
+    X += ((np.sign(m) * np.maximum(np.abs(m), 1e-7) - m)[:, None]) * v       # every |v·x| >= 1e-7
+    return X * 10.0 ** rng.uniform(-3, 3, d), y
+
+
+def _check_certificate(s, X, y):
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    Z = y[:, None] * X
+    R = measure.radius(X)
+    assert s.R == R and s.rounding == pytest.approx(2 * (X.shape[1] + 1) * np.finfo(float).eps * R)
+    assert np.linalg.norm(s.v) == pytest.approx(1.0) and s.gamma == float((Z @ s.v).min())    # measured, not assumed
+    if s.verdict == "separable":
+        assert s.gamma > s.rounding and s.weights is None and s.epsilon == np.inf
+    else:
+        assert s.gamma <= s.rounding
+    if s.weights is not None:
+        lam = s.weights
+        assert np.all(lam >= 0) and np.sum(lam) == pytest.approx(1.0, abs=1e-12)
+        assert np.linalg.norm(Z.T @ lam) <= s.epsilon                     # the certificate's epsilon covers the sum
+        assert s.gamma <= s.epsilon                                        # no direction beats it: v included
+        if s.verdict == "not separable":
+            assert s.epsilon <= 1e-9 * R
+
+
+def test_separability_certifies_the_thin_margin_of_raw_breast_cancer():
+    """The raw breast-cancer upload is separable through the origin (a linear program finds margin ~4e-5 with
+    R ~ 5e3); the page called it "not separable" from the Frank-Wolfe search, which gives up on such a margin."""
+    datasets = pytest.importorskip("sklearn.datasets")
+    d = datasets.load_breast_cancer()
+    X, y = d.data, np.where(d.target == 1, 1.0, -1.0)
+    _, g = comparators.max_margin_direction(X, y, tol=1e-6, max_iter=20_000)
+    assert g <= 0                                           # the old verdict, from this search alone
+    s = comparators.separability(X, y)
+    assert s.verdict == "separable" and s.separable and not s.max_margin
+    assert 1e-5 < s.gamma < 1e-4 and s.steps > 0 and "interior-point" in s.effort
+    _check_certificate(s, X, y)
+    assert np.all(y * (X @ s.v) > 0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_separability_finds_a_separator_the_frank_wolfe_search_misses(seed):
+    X, y = _thin_margin_stand_in(seed)
+    _, g = comparators.max_margin_direction(X, y, tol=1e-6, max_iter=20_000)
+    assert g <= 2 * 11 * np.finfo(float).eps * measure.radius(X)     # undecided by the first search alone
+    s = comparators.separability(X, y)
+    assert s.verdict == "separable" and not s.max_margin
+    _check_certificate(s, X, y)
+
+
+@pytest.mark.parametrize("noise, seed", [(0.05, 0), (0.1, 1), (0.3, 2)])
+def test_separability_gives_a_farkas_certificate_on_noisy_streams(noise, seed):
+    s0 = streams.separable(T=200, d=2, gamma=0.15, noise=noise, seed=seed)
+    X, y = s0.X.astype(float), s0.y.astype(float)
+    s = comparators.separability(X, y)
+    assert s.verdict == "not separable" and not s.separable
+    _check_certificate(s, X, y)
+    assert s.epsilon <= 1e-12
+    assert _brute_force_margin(X, y, 20_000) <= s.epsilon                 # every grid direction: at most epsilon
+
+
+@pytest.mark.parametrize("delta", [1e-3, 1e-6, 1e-9])
+def test_separability_just_inside_and_just_outside_the_hull(delta):
+    """(1, 0), (-1, delta), (-1, -delta): the origin is inside their hull, at depth about delta/2, so no line
+    separates them; with (-1, 2 delta) instead of (-1, -delta) the origin is outside by about delta/2, and the
+    direction (delta/2, 1) separates them."""
+    X = np.array([[1.0, 0.0], [-1.0, delta], [-1.0, -delta]])
+    y = np.ones(3)
+    s = comparators.separability(X, y)
+    assert s.verdict == "not separable"
+    _check_certificate(s, X, y)
+    assert s.epsilon < delta / 4                                          # sharper than the depth
+    X[2, 1] = 2 * delta
+    s = comparators.separability(X, y)
+    assert s.verdict == "separable"
+    _check_certificate(s, X, y)
+
+
+def test_separability_degenerate_streams():
+    s = comparators.separability([[0.0, 0.0], [1.0, 1.0]], [1, 1])      # a point at the origin: y v·0 = 0
+    assert s.verdict == "not separable" and s.epsilon <= 1e-12
+    s = comparators.separability([[1.0, 2.0], [1.0, 2.0]], [1, -1])      # one point, both labels
+    assert s.verdict == "not separable" and s.weights @ np.array([1.0, 1.0]) == pytest.approx(1.0)
+    s = comparators.separability([[3.0, 4.0]], [-1])                       # one point: its own direction
+    assert s.verdict == "separable" and s.max_margin and s.v == pytest.approx([-0.6, -0.8])
+    rng = np.random.default_rng(3)                                         # d > T: rows independent, separable
+    s = comparators.separability(rng.standard_normal((20, 50)), rng.choice([-1, 1], 20))
+    assert s.verdict == "separable"
+    with pytest.raises(StreamError, match="y"):
+        comparators.separability([[1.0, 0.0]], [0])
+
+
+def test_separability_says_undecided_when_its_search_is_cut_short(monkeypatch):
+    s0 = streams.separable(T=200, d=2, gamma=0.15, noise=0.1, seed=0)
+    monkeypatch.setattr(comparators, "_IPM_BUDGET", 0)
+    s = comparators.separability(s0.X, s0.y)
+    assert s.verdict == "undecided" and s.weights is None and s.epsilon == np.inf
+    assert "skipped" in s.effort and "20,000 Frank-Wolfe steps" in s.effort
+
+
+def test_separability_certifies_repeated_points_with_both_labels_exactly():
+    """Real data often repeats a row with both labels: the origin is then the midpoint of z_s and z_t = -z_s, on the
+    hull's boundary, where an interior-point search converges slowly; the pair is checked first, bit for bit."""
+    rng = np.random.default_rng(4)
+    X = rng.standard_normal((23, 30)) * 10.0 ** rng.uniform(-4, 4, 30)
+    X = np.repeat(X, 2, axis=0)
+    y = rng.choice([-1.0, 1.0], 46)
+    y[1] = -y[0]                                                          # row 0 twice, once with each label
+    s = comparators.separability(X, y)
+    assert s.verdict == "not separable" and s.steps == 0 and "two opposite points" in s.effort
+    _check_certificate(s, X, y)
+    assert np.count_nonzero(s.weights) == 2
+    Z = y[:, None] * X
+    assert not (Z.T @ s.weights).any()                                     # exactly zero, not just small

@@ -18,6 +18,7 @@ from olcore.linear._engine import dot
 from olcore.online_to_batch import classification as o2bc
 from olcore.lessons import mistakes_to_risk as lesson
 from olcore.lessons.mistakes_to_risk import LEVEL, binomial_tail
+from olapp.lessons.mistakes_to_risk import LARGER
 
 CONFIGS = [  # (source, n, d, noise, learner, delta, reps): 2,900 samples in all
     ("Label noise", 200, 5, 0.1, "perceptron", 0.5, 600),
@@ -347,8 +348,40 @@ def test_preset_claims():
     a = _preset_run("Perceptron, 10% label noise")
     assert 0.4 * a.average[-1] <= a.risk_chosen <= 0.6 * a.average[-1]          # "about half"
     assert a.average[-1] - a.M[-1] / a.n <= a.average_report.value - a.M[-1] / a.n
-    a = _preset_run("Larger sample: the mistake-only bound of Ĥ becomes informative")
+    a = _preset_run(LARGER)
     assert a.chosen_mistakes_report.value < 1.0
+
+
+def test_the_larger_sample_preset_says_what_its_run_shows():
+    """Issue 37, item 13: the note said the mistake-only bound 'becomes informative ... falls below 1' at n = 2000,
+    implying it was not below 1 at n = 1000; it already is there (0.81; 0.47 at 2000).  The note now says what holds:
+    below 1 at n = 2000 and smaller than at n = 1000 on the same distribution."""
+    from olapp.lessons.mistakes_to_risk import PRESETS
+
+    p = next(p for p in PRESETS if p.name == LARGER)
+    v = p.values
+    big = _preset_run(LARGER)
+    s = lesson.make_stream(v["stream"], 1000, v["d"], 0.1, v["seed"])
+    small = lesson.analyse(s, v["stream"], v["d"], 0.1, v["seed"], v["learner"], v["delta"])
+    assert v["n"] == 2000 and big.chosen_mistakes_report.value < 1.0                      # "is below 1"
+    assert big.chosen_mistakes_report.value < small.chosen_mistakes_report.value          # "smaller than at n = 1000"
+    assert small.chosen_mistakes_report.value < 1.0         # why "becomes informative" / "falls below 1" was wrong
+    for words in ("becomes informative", "falls below 1"):
+        assert words not in p.name and words not in p.note
+    assert "below 1" in p.note and "n = 1000" in p.note
+
+
+def test_the_step_narrations_state_the_bounds_drawn():
+    """Issue 37, item 13: Step 1's narration wrote ln(1/δ) and Step 2's √(M_n ln n); the bounds drawn have
+    L = ln((⌈log₂ n⌉ + 1)/δ) and √(M_n ln(n/δ) ln n)."""
+    from olapp.lessons.mistakes_to_risk import LECTURE
+
+    step1 = next(sc for sc in LECTURE if sc.title.startswith("Step 1")).narration
+    step2 = next(sc for sc in LECTURE if sc.title.startswith("Step 2")).narration
+    assert "ln(1/δ)" not in step1 and "L = ln((⌈log₂ n⌉ + 1)/δ)" in step1 and "7L/3 + √(49L²/9 + 2L + 4L·M_n)" in step1
+    assert "O(√(M_n ln n)/n" not in step2
+    assert "√(M_n ln(n/δ) ln n)" in step2 and "(B + c₁L_pen H_n + 2√(2L_pen H_n B))" in step2
+    assert "L_pen = ln(3n/δ)" in step2 and "min_t(r̂_t + pen_t)" in step2
 
 
 def test_alma_is_offered_and_its_ensemble_is_its_own_run():

@@ -210,3 +210,77 @@ def test_rate_ratio_by_hand():
     assert wh.rate_ratio(a, 1) == pytest.approx(1.0)
     assert wh.rate_ratio(a, 2) == pytest.approx((1 + 9 / 4) / 2)
     assert wh.rate_ratio_band(a, 2, (0.0, 1.1, 1.5, 3.0)) == 2
+
+
+# ---- issue 37, item 16: a suggested eta is one the theorem allows, numbers a student can read -----------------
+
+def _claims_false(words) -> list:
+    from olcore.claims import claims_of
+
+    return [c.what for c in claims_of(words) if not c.holds]
+
+
+def _diabetes_like(seed=0, T=300, d=10):
+    """A stand-in for sklearn's diabetes with its raw target: features with ‖x‖ about 0.1 (inside the unit ball),
+    targets around 150: the bound is smallest as η → 0 (u = 0 wins), so η* lies below the slider."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((T, d)) * 0.03
+    y = 150 + 5000 * (X @ rng.standard_normal(d)) * 0.01 + 50 * rng.standard_normal(T)
+    return streams.from_arrays("regression", X, y)
+
+
+def _suggestion_is_allowed_and_named(stream):
+    """Tune on ``stream``: the suggested η is one of the slider's, inside (0, 1), with the smallest bound there,
+    named exactly by the button, and no text rounds η* to 0.00 or 1.000."""
+    from olapp.lessons import widrow_hoff as text
+
+    tu = wh.tuning(stream)
+    X, y, _ = wh._as_run(stream, True)
+    assert tu.eta_slider in wh.SLIDER_ETAS and 0 < tu.eta_slider < 1              # the theorem's 0 < η < 1
+    np.testing.assert_allclose(tu.slider_bound, comparators.widrow_hoff_min(X, y, wh.SLIDER_ETAS), rtol=1e-12)
+    assert tu.bound_slider == float(tu.slider_bound.min())
+    assert text.eta_button(tu) == f"Use η = {tu.eta_slider:.2f}"                  # names exactly what it sets
+    for words in (text.eta_star(tu), text.sweep(tu, 0.2), text.eta_metric(tu)):
+        assert "0.00" not in words and "1.000" not in words and not _claims_false(words)
+    return tu
+
+
+def test_eta_below_the_slider_is_said_so_and_the_button_sets_0_01():
+    """The raw diabetes target: the page offered "Use η* ≈ 0.00" and quietly set η = 0.01."""
+    tu = _suggestion_is_allowed_and_named(_diabetes_like())
+    assert tu.side == "below" and tu.eta_best < 0.01 and tu.eta_slider == 0.01
+    assert np.all(np.diff(tu.slider_bound) >= 0)                                   # the bound grows over the slider
+    from olapp.lessons import widrow_hoff as text
+
+    assert text.eta_metric(tu) == "below 0.01" and "Σ_t y_t²" in text.eta_star(tu)
+
+
+def test_raw_diabetes_target_gets_an_allowed_eta():
+    datasets = pytest.importorskip("sklearn.datasets")
+    X, y = datasets.load_diabetes(return_X_y=True)
+    tu = _suggestion_is_allowed_and_named(streams.from_arrays("regression", X, y))
+    assert tu.side == "below" and tu.eta_slider == 0.01
+    X, y = datasets.load_diabetes(return_X_y=True, scaled=False)              # outside the unit ball: rescaled
+    tu = _suggestion_is_allowed_and_named(streams.from_arrays("regression", X, y))
+    assert tu.side == "inside" and abs(tu.eta_slider - tu.eta_best) <= 0.01
+
+
+def test_noise_free_eta_above_the_slider_and_a_zero_loss_read_as_zero():
+    """The noise-free preset printed η* = 1.000 (the theorem needs η < 1) and min L_u = 6.286e-29."""
+    from olapp.lessons import widrow_hoff as text
+
+    s = streams.regression(T=1000, d=2, seed=0, noise=0.0, norm_u=1.5)
+    tu = _suggestion_is_allowed_and_named(s)
+    assert tu.side == "above" and 0.99 < tu.eta_best < 1 and tu.eta_slider == 0.99
+    assert text.eta_metric(tu) == "above 0.99"
+    a = wh.analyse(s, 0.9)
+    values, _ = text.readout(a, tu)
+    assert values["Clairvoyant min_u L_u"] == "0 (to rounding)" and a.clairvoyant_loss < 1e-20
+    assert "e-" not in " ".join(values.values()) and "e+" not in " ".join(values.values())
+    assert "1.000" not in text.run_line(a, tu) and not _claims_false(text.run_line(a, tu))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_slider_suggestion_is_next_to_eta_star_inside(seed):
+    tu = _suggestion_is_allowed_and_named(streams.regression(T=150, d=3, seed=seed, noise=0.5, norm_u=1.0))
+    assert tu.side == "inside" and abs(tu.eta_slider - tu.eta_best) <= 0.01

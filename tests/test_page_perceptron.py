@@ -70,7 +70,8 @@ def test_label_noise_switches_to_the_nonseparable_bound():
     lower = trace(proof, "bound: (M − L_u)/‖u‖ (lower, on w·u/‖u‖)")
     assert np.all(ys(trace(proof, "w_t · u/‖u‖")) >= ys(lower) - 1e-9)
     assert any("adds at least 1 − ℓ_t(u)" in c.value for c in at.caption)
-    assert any("never converges" in i.value for i in at.info)
+    assert any("keeps paying mistakes pass after pass" in i.value and "margin of at most ε" in i.value
+               for i in at.info)
 
 
 def test_player_buttons_and_url_state():
@@ -233,3 +234,29 @@ def test_noisy_replayed_stream_keeps_the_new_panels_honest():
     curve = [t for t in f["data"] if t["name"].startswith("OGD's regret")][0]
     for b in bound_traces(f):
         assert_under_bound(curve, b)
+
+
+# ---- issue 37 ----------------------------------------------------------------------------------------
+
+def test_raw_breast_cancer_upload_is_not_called_not_separable():
+    """Item 15: a linear program separates the raw breast-cancer upload (margin about 4e-5), so the page must not call
+    it "not separable"; its bound, at least T, is said to say nothing."""
+    datasets = pytest.importorskip("sklearn.datasets")
+    d = datasets.load_breast_cancer()
+    rows = ["x" + ",x".join(str(i + 1) for i in range(d.data.shape[1])) + ",y"]
+    rows += [",".join(f"{v:.10g}" for v in x) + f",{1 if t == 1 else -1}" for x, t in zip(d.data, d.target)]
+    at = run_page(PAGE, query={"stream": "Upload"})
+    at.file_uploader[0].set_value(("breast_cancer.csv", ("\n".join(rows) + "\n").encode(), "text/csv")).run()
+    assert not at.exception and not at.error
+    shown = " ".join(el.value for el in list(at.markdown) + list(at.caption) + list(at.warning) + list(at.info))
+    assert "not separable" not in shown and "no line through the origin separates" not in shown
+    assert "is not below the T = 569 rounds played" in shown
+    assert "certificate search" in shown
+
+
+def test_the_hinge_scene_caption_counts_199_of_200():
+    at = run_page(PAGE, query={"scene": 7})
+    assert not at.exception
+    shown = " ".join(el.value for el in list(at.markdown) + list(at.caption))
+    assert "the unit û pays hinge loss on 199 of the 200 points" in shown
+    assert "pays hinge loss on every point," not in shown

@@ -119,10 +119,12 @@ def test_controls_change_the_run():
     plane = fig_starting(at, "Weight plane after 10 round")
     path = next(t for t in plane["data"] if t["name"].startswith("trajectory"))
     assert len(path["x"]) == 11
-    # "use eta*" sets the slider to the bound-minimising eta
+    # the button sets the slider to the eta it names: the slider's eta with the smallest bound, next to eta*
     eta_star = float(at.metric[3].value)
+    label = at.button(key="use_eta_star").label
     at.button(key="use_eta_star").click().run()
-    assert at.slider(key="eta").value == pytest.approx(round(eta_star, 2))
+    assert label == f"Use η = {at.slider(key='eta').value:.2f}"
+    assert abs(at.slider(key="eta").value - eta_star) <= 0.01
     # d = 3: no plane, the weights over time instead
     at.number_input(key="d").set_value(3).run()
     at.number_input(key="seed").set_value(5).run()
@@ -249,3 +251,36 @@ def test_implicit_panel_in_higher_dimension_shows_losses():
     assert not at.exception and not at.error
     f = by_title(at, "Explicit and implicit updates: cumulative loss")
     assert {figs.EXPLICIT, figs.IMPLICIT} <= set(trace_names(f))
+
+
+# ---- issue 37, item 16 --------------------------------------------------------------------------------
+
+def test_raw_diabetes_upload_offers_an_eta_the_theorem_allows_and_sets_it():
+    """The page offered "Use η* ≈ 0.00" and quietly set η = 0.01: the button now names the η it sets."""
+    datasets = pytest.importorskip("sklearn.datasets")
+    X, yv = datasets.load_diabetes(return_X_y=True)
+    rows = ["x" + ",x".join(str(i + 1) for i in range(X.shape[1])) + ",y"]
+    rows += [",".join(f"{v:.10g}" for v in x) + f",{t:.10g}" for x, t in zip(X, yv)]
+    at = run_page(PAGE, query={"stream": "Upload"})
+    at.file_uploader[0].set_value(("diabetes.csv", ("\n".join(rows) + "\n").encode(), "text/csv")).run()
+    assert not at.exception and not at.error
+    assert at.button(key="use_eta_star").label == "Use η = 0.01"
+    shown = " ".join(el.value for el in list(at.markdown) + list(at.caption))
+    assert "0.00" not in shown.replace("0.001", "") and "η* = 0.000" not in shown
+    assert {m.label: m.value for m in at.metric}["Bound-minimising η*"] == "below 0.01"
+    at.slider(key="eta").set_value(0.5).run()
+    at.button(key="use_eta_star").click().run()
+    assert at.slider(key="eta").value == 0.01
+
+
+def test_noise_free_preset_reads_zero_loss_and_eta_above_the_slider():
+    at = run_page(PAGE)
+    at.selectbox(key="preset").set_value("Noise-free: loss stays bounded forever").run()
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Clairvoyant min_u L_u"] == "0 (to rounding)" and metrics["Bound-minimising η*"] == "above 0.99"
+    assert not any("e-" in v or "e+" in v for v in metrics.values())
+    shown = " ".join(el.value for el in list(at.markdown) + list(at.caption))
+    assert "η* = 1.000" not in shown and "\\eta^* = 1.000" not in shown
+    assert at.button(key="use_eta_star").label == "Use η = 0.99"
+    at.button(key="use_eta_star").click().run()
+    assert at.slider(key="eta").value == 0.99

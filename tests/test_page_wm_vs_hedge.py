@@ -292,3 +292,16 @@ def test_issue19_figures_are_valid_plotly():
         for f in (figs.cmu_forms(ta, 3), figs.regret_forms(ta, 3), figs.average_regret(ta, 3), figs.two_regret(ta, 3),
                   figs.wa_equality(we, 3), figs.scaled_hedge(sh, 3)):
             go.Figure(f.to_dict())
+
+
+def test_the_page_says_the_cmu_notes_log_is_the_natural_log():
+    """Issue 37, item 14: the CMU notes (seed 001) write log N where the page writes ln n; right (the natural log),
+    and the page says so once, where its first CMU bound (Randomized WM's) appears: the introduction."""
+    from olapp.lessons.wm_vs_hedge import INTRO
+
+    at = run_page(PAGE)
+    _ok(at)
+    intro = next(m.value for m in at.markdown if m.value.startswith("Without a perfect expert"))
+    assert intro == INTRO
+    assert "log is the natural log in the CMU notes, written $\\ln$ here" in intro
+    assert intro.index("natural log") > intro.index("Randomized WM's bound")

@@ -292,3 +292,21 @@ def test_claim_is_tight_on_the_sphere_when_young_is_tight():
     u = x * (y + (1 - eta) * ell)     # u.x = y + (1-eta) ell since ||x|| = 1
     q = proof_quantities(x[None, :], [y], eta, u)
     assert q["potential_drop"][0] == pytest.approx(q["claim_bound"][0], abs=1e-12)
+
+
+def test_motivation_2_with_the_unhalved_loss_gives_the_notes_step():
+    """Issue 37, item 14: the docstring said the squared distance needs the loss halved; with the loss as printed,
+    argmin_w eta (w.x - y)^2 + ||w - w_t||^2 solves w = w_t - eta (w.x - y) x (the notes' step, implicit in w)."""
+    import olcore.linear.widrow_hoff as module
+
+    assert "(with the loss halved)" not in module.__doc__
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        d = int(rng.integers(1, 6))
+        w_t, x, y, eta = rng.standard_normal(d), rng.standard_normal(d), float(rng.standard_normal()), float(rng.uniform(0.05, 2))
+        w = np.linalg.solve(np.eye(d) + eta * np.outer(x, x), w_t + eta * y * x)      # zero gradient of the objective
+        np.testing.assert_allclose(w, w_t - eta * (w @ x - y) * x, atol=1e-12)
+        step = WidrowHoff(d, eta=eta, update="implicit")
+        step.w = w_t.copy()
+        step.update(x, y)
+        np.testing.assert_allclose(step.w, w, atol=1e-12)

@@ -154,7 +154,8 @@ def _log_ticks(fig: go.Figure) -> go.Figure:
 def mistakes(a, t: int, height: int = 420) -> go.Figure:
     """The Perceptron's cumulative mistakes with the bound of this stream (Novikoff or relative)."""
     return _log_ticks(curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
-                              title="Mistakes" if a.separable else "Mistakes (non-separable stream)",
+                              title={"separable": "Mistakes", "not separable": "Mistakes (non-separable stream)",
+                                     "undecided": "Mistakes (no separator found)"}[a.verdict],
                               yaxis_title="cumulative mistakes", log_y=log_scale(a),
                               pass_length=a.pass_length if a.epochs > 1 else None, height=height))
 

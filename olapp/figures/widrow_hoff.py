@@ -143,8 +143,9 @@ def cumulative_loss(cum_wh, cum_u, theorem1, t: int | None = None, *, height: in
 
 @figure
 def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant: float, *,
-              height: int = 440) -> go.Figure:
-    r"""Final :math:`L_{WH}` and Theorem 1's bound as functions of :math:`\eta`, your η and η* marked."""
+              best_label: str | None = None, height: int = 440) -> go.Figure:
+    r"""Final :math:`L_{WH}` and Theorem 1's bound as functions of :math:`\eta`, your η and η* marked
+    (``best_label``, default ``"η* = …"``: the page says "η* > 0.99" when η* lies beyond the slider)."""
     etas = np.asarray(etas, float)
     fig = Fig().add(
         scatter(etas, final_loss, "Widrow-Hoff L_WH(η)", mode="lines+markers", line=dict(color=theme.BLUE, width=2.5),
@@ -164,7 +165,7 @@ def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant:
     hi = max(float(fl.max()), float(np.nanmin(bound)))
     mine, best = ("right", "left") if eta <= eta_best else ("left", "right")
     fig.vline(eta, f"your η = {eta:.3g}", side=mine)
-    fig.vline(eta_best, f"η* = {eta_best:.3g}", dash="solid", width=2, side=best)
+    fig.vline(eta_best, best_label or f"η* = {eta_best:.3g}", dash="solid", width=2, side=best)
     lay = axes("learning rate η", "total square loss (log scale)")
     lay["xaxis"].update(range=[0, 1])
     lay["yaxis"].update(type="log", range=[np.log10(lo) - 0.15, np.log10(hi) + 0.6], **log_ticks([lo, hi]))

@@ -9,10 +9,14 @@ from __future__ import annotations
 import math
 from types import SimpleNamespace
 
+import numpy as np
+
 from olapp.controls import Preset
 from olapp.lecture import Question, Scene
 from olcore import StreamError
+from olcore.claims import claim, text
 from olcore.lessons import perceptron as lesson
+from olcore.lessons.perceptron import sci
 
 UCL = "UCL COMP0078, Online learning"
 CB = "Cesa-Bianchi, On-line learning"
@@ -41,9 +45,9 @@ PRESETS = [
         {"stream": "Generated", "T": 200, "gamma": 0.15, "noise": 0.05, "seed": 0, "epochs": 5}),
     Preset(
         "You are the adversary (type the points)",
-        f"{UCL}, Perceptron Bound [Novikoff]: whatever points you type, the mistakes stay below (R/γ)², with "
-        "γ the margin of the best line through the origin for your points, as long as some line through the "
-        "origin separates them. Try to force many mistakes.",
+        f"{UCL}, Perceptron Bound [Novikoff]: whatever points you type, the mistakes are at most (R/γ)², "
+        "with γ the margin of any line through the origin that separates them (the best one gives the smallest "
+        "bound), as long as one does. Try to force many mistakes.",
         {"stream": "Typed", "epochs": 1}),
     Preset(
         "The Perceptron is conservative OGD (η irrelevant)",
@@ -121,12 +125,23 @@ def _g(x: float) -> str:
 
 def _separator(a) -> str:
     if a.v_from == "generator":
-        return f"the generator's separator v (margin γ = {_g(a.gamma)})"
-    return f"the max-margin direction v through the origin, found from the stream (margin γ = {_g(a.gamma)})"
+        return f"the generator's separator v (margin γ = {sci(a.gamma)})"
+    if a.v_from == "search":
+        return f"a separating direction v found by the certificate search (margin γ = {sci(a.gamma)})"
+    return f"the max-margin direction v through the origin, found from the stream (margin γ = {sci(a.gamma)})"
+
+
+def trivial(a) -> str:
+    """A sentence when the bound drawn is at least the number of rounds played (it then says nothing), else ""."""
+    if not a.trivial:
+        return ""
+    return claim(f"The bound, {sci(a.bound.value)}, is not below the T = {a.T} rounds played: here it says no more "
+                 "than M ≤ T, which every learner satisfies.", a.bound.value >= a.T, "bound ≥ T")
 
 
 def readout(a) -> str:
-    return f"The whole run: {_mistakes(a.trace.n_mistakes)}"
+    note = trivial(a)
+    return text(f"The whole run: {_mistakes(a.trace.n_mistakes)}", ". " if note else "", note)
 
 
 def tally(a, t: int) -> list:
@@ -147,11 +162,19 @@ def data_space(a, t: int) -> str:
     if a.separable:
         parts.append(f"The green dashed line is {_separator(a)}; the shaded band is its margin ±γ.")
     else:
-        parts.append("No separator is drawn: no line through the origin separates this stream.")
+        parts.append(_no_separator(a))
     if view.last is not None:
         parts.append(f"The ring marks round {view.t}'s point: "
                      + ("a mistake (orange ring)." if view.last_mistake else "classified correctly (grey ring)."))
     return " ".join(parts)
+
+
+def _no_separator(a) -> str:
+    """Why no separator is drawn, as the certificate search found it."""
+    if a.verdict == "not separable":
+        return ("No separator is drawn: no line through the origin separates this stream (a Farkas certificate "
+                f"puts the origin within ε = {sci(a.separation.epsilon)} of the hull of the points y_t x_t).")
+    return f"No separator is drawn: none was found (after {a.separation.effort})."
 
 
 def weight_space(a, t: int) -> str:
@@ -162,13 +185,14 @@ def weight_space(a, t: int) -> str:
         parts.append(f"Round {view.t} was a mistake: the arrow is its update + y_t x_t.")
     elif view.t > 0:
         parts.append(f"Round {view.t} was not a mistake, so w did not move (no arrow).")
+    grid = f"{lesson.ANGLES} directions drawn (one every {360 / lesson.ANGLES:g}°)"
     if not view.arcs:
-        parts.append(f"No direction classifies all {view.n_seen} points seen so far: they are not separable "
-                     "through the origin, so there is no wedge.")
+        parts.append(f"None of the {grid} classifies all {view.n_seen} points seen so far, so there is no "
+                     "wedge.")
     else:
         width = math.degrees(sum(end - start for start, end in view.arcs))
-        parts.append(f"The green wedge ({width:.1f}°) holds every direction that classifies all {view.n_seen} "
-                     "points seen so far correctly; it narrows as points arrive.")
+        parts.append(f"The green wedge ({width:.1f}°) holds those of the {grid} that classify all {view.n_seen} "
+                     "points seen so far correctly; it can only narrow as points arrive.")
         if view.in_wedge:
             parts.append("w_t is inside it: it classifies every point seen so far.")
         else:
@@ -180,15 +204,17 @@ def weight_space(a, t: int) -> str:
 
 def mistakes(a, log_y: bool) -> str:
     passes = " Dotted vertical lines mark the start of each new pass over the stream." if a.epochs > 1 else ""
+    note = trivial(a)
     if a.separable:
-        return (f"The staircase counts mistakes; the dashed line is Novikoff's (R/γ)² = {_g(a.bound.value)} "
-                f"with R = {_g(a.R)} and γ = {_g(a.gamma)}, the margin of {_separator(a).split(' (')[0]}. "
-                "The staircase can never cross it, whatever the number of epochs."
-                + (" Log scale, since the bound is far above the count: the staircase starts at the first "
-                   "mistake, and a flat stretch is a run of rounds without mistakes." if log_y else "") + passes)
-    return (f"The dashed curve is the relative mistake bound after t rounds, with L_u the hinge loss of u on "
-            f"those rounds (‖u‖ = {_g(a.norm_u)}, R = {_g(a.R)}). It grows with every round u itself pays for."
-            + passes)
+        return text(f"The staircase counts mistakes; the dashed line is Novikoff's (R/γ)² = {sci(a.bound.value)} "
+                    f"with R = {_g(a.R)} and γ = {sci(a.gamma)}, the margin of {_separator(a).split(' (')[0]}. "
+                    "The staircase can never cross it, whatever the number of epochs."
+                    + (" Log scale, since the bound is far above the count: the staircase starts at the first "
+                       "mistake, and a flat stretch is a run of rounds without mistakes." if log_y else "") + passes,
+                    " " if note else "", note)
+    return text(f"The dashed curve is the relative mistake bound after t rounds, with L_u the hinge loss of u on "
+                f"those rounds (‖u‖ = {sci(a.norm_u)}, R = {_g(a.R)}). It grows with every round u itself pays for."
+                + passes, " " if note else "", note)
 
 
 def convergence(a) -> tuple[str, str] | None:
@@ -200,22 +226,29 @@ def convergence(a) -> tuple[str, str] | None:
         e = a.converged_pass
         where = (f" The last mistake was in round {a.last_mistake} (pass {(a.last_mistake - 1) // a.pass_length + 1})."
                  if a.last_mistake else "")
-        within = f", within (R/γ)² = {_g(a.novikoff.value)}." if a.separable else "."
+        within = f", within (R/γ)² = {sci(a.novikoff.value)}." if a.separable else "."
         return "success", (f"**Converged.** Mistakes per pass: {counts}. Pass {e} makes no mistake, so w did not "
                            "move during it and classifies every point of the stream correctly: from then on the "
                            f"Perceptron never errs again.{where} Total M = {a.trace.n_mistakes} updates{within}")
     if a.separable:
         return "info", (f"Mistakes per pass: {counts}. Every pass so far has made a mistake; on a separable stream "
-                        f"the total cannot pass (R/γ)² = {_g(a.novikoff.value)}, so more passes end in a pass "
+                        f"the total cannot pass (R/γ)² = {sci(a.novikoff.value)}, so more passes end in a pass "
                         "without mistakes.")
-    why = ("with flipped labels no line through the origin classifies the whole stream"
-           if a.n_flipped else "no line through the origin classifies the whole stream")
-    return "info", (f"Mistakes per pass: {counts}. No pass is free of mistakes: {why}, so the Perceptron never "
-                    "converges; it keeps paying mistakes in every pass, and the bound grows with L_u as fast.")
+    if a.verdict == "not separable":
+        why = "with flipped labels no" if a.n_flipped else "no"
+        return "info", (f"Mistakes per pass: {counts}. No pass is free of mistakes: {why} line through the origin "
+                        "separates the stream (every unit direction has a margin of at most ε = "
+                        f"{sci(a.separation.epsilon)}: the theorem box gives the certificate), so the Perceptron "
+                        "keeps paying mistakes pass after pass, and the bound grows with L_u.")
+    return "info", (f"Mistakes per pass: {counts}. No pass so far is free of mistakes, and no separating direction "
+                    f"was found (after {a.separation.effort}): nothing guarantees that more passes end in a clean "
+                    "one. The relative bound grows with L_u.")
 
 
 def run_line(a) -> str:
-    return f"This run: **M = {a.trace.n_mistakes}** {'mistake' if a.trace.n_mistakes == 1 else 'mistakes'} in {a.T} rounds."
+    note = trivial(a)
+    return text(f"This run: **M = {a.trace.n_mistakes}** {'mistake' if a.trace.n_mistakes == 1 else 'mistakes'} in "
+                f"{a.T} rounds.", " " if note else "", note)
 
 
 PROOF_INTRO = ("Two bounds on ‖w‖ after M mistakes: one grows like √M, the other like M. They can only both "
@@ -226,7 +259,7 @@ def proof(a) -> str:
     if a.separable:
         return ("Each mistake adds at most R² to ‖w‖² (the score y w·x was ≤ 0), so ‖w‖ ≤ √M·R; and it adds at "
                 "least γ to w·v, so ‖w‖ ≥ w·v ≥ M·γ. A line cannot stay above a square root for long: the two "
-                f"bounds meet at M = (R/γ)² = {_g(a.proof.meet)}, so there can be no more mistakes.")
+                f"bounds meet at M = (R/γ)² = {sci(a.proof.meet)}, so there can be no more mistakes.")
     return ("Without a margin the lower bound is w·u ≥ M − L_u: each mistake adds at least 1 − ℓ_t(u) to w·u. "
             "With ‖w‖ ≤ √M·R it gives the non-separable bound above.")
 
@@ -320,21 +353,26 @@ def ogd_regret(r) -> str:
         return "The comparator u is 0, so the tuned η = U/(R√m) is not defined and no bound is drawn."
     final = float(r.regret[-1])
     side = "above" if final > 0 else "below"
-    return (f"OGD ran with η = U/(R√m) = {_g(r.U)}/({_g(r.R)}·√{r.m}) = {_g(r.eta)}. After all {r.m} rounds its hinge "
-            f"loss is {_g(abs(final))} {side} u's, under U R √m = {_g(r.report.value)}. The dashed curve is the "
-            "proof's bound U²/(2η) + ηtR²/2 after t rounds (a prefix is a stream), which reaches U R √m at t = m.")
+    return text(f"OGD ran with η = U/(R√m) = {_g(r.U)}/({_g(r.R)}·√{r.m}) = {_g(r.eta)}. ",
+                claim(f"After all {r.m} rounds its hinge loss is {_g(abs(final))} {side} u's, under U R √m = "
+                      f"{_g(r.report.value)}.", final <= r.report.value, "OGD's regret ≤ U R √m"),
+                " The dashed curve is the proof's bound U²/(2η) + ηtR²/2 after t rounds (a prefix is a stream), "
+                "which reaches U R √m at t = m.")
 
 
 def conservative(c) -> str:
     etas = ", ".join(f"{e:g}" for e in c.norms)
-    if c.same_mistakes:
-        head = (f"At η = {etas} conservative OGD erred on exactly the Perceptron's rounds: "
-                f"{_mistakes(c.mistakes)} each.")
-    else:
-        head = f"At η = {etas} the mistakes were not all on the same rounds (a tie decided by rounding)."
-    return (head + f" Each run's w_t is η times the Perceptron's (largest angle between them over all rounds: "
-            f"{c.max_angle:.2g}°), so on this log scale the staircases are parallel, a factor η apart, and step "
-            "at the same rounds.")
+    if c.same_mistakes and c.scale_error <= 1e-9:
+        return text(claim(f"At η = {etas} conservative OGD erred on exactly the Perceptron's rounds: "
+                          f"{_mistakes(c.mistakes)} each.", c.same_mistakes, "every η errs on the Perceptron's rounds"),
+                    claim(" Each run's w_t is η times the Perceptron's (to a relative "
+                          f"{sci(c.scale_error)}; largest angle between them over all rounds: {sci(c.max_angle)}°), so on "
+                          f"this log scale the {len(c.norms)} staircases are parallel, each a factor η from the "
+                          "Perceptron's (η = 1), and step at the same rounds.", c.scale_error <= 1e-9,
+                          "w_t(η)/η equals the Perceptron's w_t to 1e-9"))
+    return (f"At η = {etas} the runs did not all follow the Perceptron's steps exactly (largest relative gap of "
+            f"w_t/η from the Perceptron's w_t: {sci(c.scale_error)}): a tie y ŷ = 0 decided differently by rounding. "
+            "In exact arithmetic each w_t is η times the Perceptron's.")
 
 
 def hinge_indicator(h) -> str:
@@ -345,14 +383,19 @@ def hinge_indicator(h) -> str:
 
 def hinge_scale(h) -> str:
     best = float(h.hinge.min())
-    text = (f"The direction û = u/‖u‖ makes {_mistakes(h.mistakes)} whatever its length s; the hinge loss of s·û "
-            f"starts at T = {int(round(h.hinge[0]))} (s = 0) and is smallest, {_g(best)}, at s ≈ {_g(h.best_scale)}.")
+    unit = claim(f" At s = 1 the unit û pays hinge loss on {h.unit_paying} of the {h.T} points: those with margin "
+                 "y û·x below 1.", h.unit_paying == int(np.sum(np.maximum(0.0, 1.0 - h.margins) > 1e-12)),
+                 "points where the unit û pays hinge loss, recounted")
+    words = (f"The direction û = u/‖u‖ makes {_mistakes(h.mistakes)} whatever its length s; the hinge loss of s·û "
+             f"starts at T = {int(round(h.hinge[0]))} (s = 0) and is smallest among the lengths drawn, {_g(best)}, at "
+             f"s ≈ {_g(h.best_scale)}.")
     if h.mistakes == 0:
-        text += " û separates the stream, so the loss reaches 0 once s ≥ 1/γ and stays there."
+        tail = (" û separates the stream, so the loss reaches 0 once s ≥ 1/γ_û (γ_û = min_t y_t û·x_t = "
+                f"{sci(float(h.margins.min()))}) and stays there.")
     else:
-        text += (" û misclassifies some points, and their hinge loss grows like s·|y û·x|: a longer u is "
-                 "not always better.")
-    return text
+        tail = (" û misclassifies some points, and their hinge loss grows like s·|y û·x|: a longer u is "
+                "not always better.")
+    return text(words, unit, tail)
 
 
 def regularised(g) -> str:
@@ -369,19 +412,24 @@ def regularised(g) -> str:
 
 def dual_sum(d) -> str:
     total = float(d.cumulative[-1]) if d.cumulative.size else 0.0
-    return (f"The increments sum to {_g(total)} after the whole pass, under SVM_OPT = {_g(d.report.value)} "
-            "(dashed). The dotted curve is SVM_OPT of the first t rounds, which bounds the sum after t rounds too.")
+    return text(claim(f"The increments sum to {_g(total)} after the whole pass, at most SVM_OPT = "
+                      f"{_g(d.report.value)} (dashed).", total <= d.report.value + 1e-9 * max(1.0, d.report.value),
+                      "Σ D_t(α_t) ≤ SVM_OPT"),
+                " The dotted curve is SVM_OPT of the first t rounds, which bounds the sum after t rounds too.")
 
 
 def dual_increments(d) -> str:
     m = d.mistakes
     inc = d.increments
-    text = (f"Passive rounds (margin ≥ 1) add 0; {int((inc > 0).sum())} of {inc.size} rounds added something.")
+    words = f"Passive rounds (margin ≥ 1) add 0; {int((inc > 0).sum())} of {inc.size} rounds added something."
     if m.any():
-        text += (f" At each of the {_mistakes(int(m.sum()))} the increment is at least min{{C, ℓ_t/‖x_t‖²}}ℓ_t/2 ≥ "
-                 f"min(C, 1/R²)/2 = {_g(d.floor)} (smallest here: {_g(float(inc[m].min()))}), so "
-                 "min(C, 1/R²)·M ≤ 2·SVM_OPT: the PA-I mistake bound (the notes take ‖x_t‖ = 1, so R = 1).")
-    return text
+        low = float(inc[m].min())
+        return text(words, f" At each of the {_mistakes(int(m.sum()))} the increment is at least "
+                    "min{C, ℓ_t/‖x_t‖²}ℓ_t/2 ≥ ",
+                    claim(f"min(C, 1/R²)/2 = {_g(d.floor)} (smallest here: {_g(low)})",
+                          low >= d.floor * (1 - 1e-9), "every mistake's increment ≥ min(C, 1/R²)/2"),
+                    ", so min(C, 1/R²)·M ≤ 2·SVM_OPT: the PA-I mistake bound (the notes take ‖x_t‖ = 1, so R = 1).")
+    return words
 
 
 # -- the lecture: the notes' order of ideas, as scenes (olapp/lecture.py) --------------------------
@@ -424,17 +472,21 @@ def _cycle_why(a) -> str:
     per = ", ".join(str(int(m)) for m in a.per_pass)
     if a.converged_pass is None:
         return f"Mistakes per pass: {per}. No pass was clean within {a.epochs} passes."
-    return (f"Mistakes per pass: {per}. Pass {a.converged_pass} is the first without a mistake: from then on w "
-            f"separates the stream, after M = {lesson.mistakes_until(a, a.T)} updates in all, far inside "
-            f"{_bound(a)}. Cycling the Perceptron over a separable sample is how it finds a separating w.")
+    M = lesson.mistakes_until(a, a.T)
+    return text(f"Mistakes per pass: {per}. Pass {a.converged_pass} is the first without a mistake: from then on w "
+                f"separates the stream, after M = {M} updates in all, ",
+                claim(f"inside {_bound(a)}", M <= a.bound.value, "M ≤ (R/γ)²"),
+                ". Cycling the Perceptron over a separable sample is how it finds a separating w.")
 
 
 def _noisy_why(a) -> str:
     per = ", ".join(str(int(m)) for m in a.per_pass)
-    clean = lesson.some_pass_clean(a)
-    return (f"Mistakes per pass: {per}. " + ("A pass was clean." if clean else
-            f"{a.n_flipped} flipped labels leave no line through the origin that separates the stream, so every "
-            "pass errs again; the relative bound L_u + R²‖u‖² + R‖u‖√L_u grows with u's hinge loss and still holds."))
+    if lesson.some_pass_clean(a):
+        return f"Mistakes per pass: {per}. A pass was clean."
+    why = (f"{a.n_flipped} flipped labels leave no line through the origin that separates the stream (certified: "
+           "the theorem box), and every" if a.verdict == "not separable" else "Every")
+    return (f"Mistakes per pass: {per}. {why} pass erred again; the relative bound L_u + R²‖u‖² + R‖u‖√L_u grows "
+            "with u's hinge loss and still holds.")
 
 
 def _deeper(topic: str, base: dict | None = None, **more) -> dict:
@@ -479,8 +531,8 @@ LECTURE = [
         "Finding the hyperplane with the fewest mistakes is **NP-hard**, so the bounds compare with a relaxation: the "
         r"**hinge loss** $(1 - y\,\mathbf u\cdot\mathbf x)_+$, a convex upper bound on the mistake indicator "
         r"$\mathbf 1[y\,\mathbf u\cdot\mathbf x \le 0]$. Unlike the "
-        "mistakes it depends on the length of u: on this separable stream (γ = 0.1, R = 1) the unit v pays hinge loss on every point, and "
-        "u = v/γ, ten times longer, has none. "
+        "mistakes it depends on the length of u: on this separable stream (γ = 0.1, R = 1) the unit v pays hinge loss on every point "
+        "with margin y v·x below 1 (the caption counts them), and u = v/γ, ten times longer, pays none. "
         f"*Going deeper*, topic *Hinge loss*. ({CB})")),
     Scene("The online approach: stay close to the last w", _deeper(TOPIC_REG), t=None, narration=(
         r"Batch learning minimises $\sum_t L(y_t, \mathbf w\cdot\mathbf x_t) + \lambda\|\mathbf w\|^2$. Online: fit "
@@ -501,7 +553,8 @@ LECTURE = [
         r"Make OGD **conservative**: update only on a mistake, $y\hat y \le 0$. Then $\mathbf w_t$ is η times the "
         r"Perceptron's $\mathbf w_t$, so "
         "every prediction's sign, and every mistake, is the same for any η > 0: **η is irrelevant**, and η = 1 is "
-        "the Perceptron. The chart runs η = 0.01, 1 and 100: one staircase. "
+        "the Perceptron. The chart runs η = 0.01, 1 and 100: three staircases of ‖w_t‖, a factor η apart on its log "
+        "scale, stepping at the same rounds. "
         f"*Going deeper*, topic *Perceptron = conservative OGD*. ({UCL})")),
     Scene("PA-I climbs the SVM dual", _deeper(TOPIC_DUAL, _run(200, 0.15, noise=0.05)), t=None, narration=(
         r"The soft-margin SVM's dual $D(\boldsymbol\alpha) = \sum_t \alpha_t - \frac12\|\sum_t \alpha_t y_t\mathbf x_t\|^2$, "

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from olcore.claims import claim, text
 from olcore.lessons import widrow_hoff as wh
 from olcore.lessons.widrow_hoff import SOURCE
 
@@ -17,6 +18,7 @@ from ..controls import Preset
 from ..lecture import Question, Scene
 
 __all__ = ["PRESETS", "SOURCES", "HELP", "INTRO", "TABLE", "plane", "weights", "cumulative", "sweep", "eta_star",
+           "num", "loss_value", "eta_metric", "eta_label", "eta_button", "readout",
            "round_line", "run_line", "proof_intro", "potential", "proof_round", "telescoping", "TELESCOPING_AFTER", "reading_notes",
            "o2b_intro", "online_to_batch", "eg_intro", "eg"]
 
@@ -53,7 +55,8 @@ HELP = SimpleNamespace(
     norm_u="Length of the vector u that generates the targets.",
     eta="Step size of the update. Theorem 1 needs 0 < η < 1: small η learns slowly (‖u‖²/η), "
         "large η over-reacts to noise (L_u/(1−η)).",
-    use_eta="Set the learning-rate slider to the η that minimises the bound (rounded to the slider's step).",
+    use_eta="Set the learning-rate slider to its η (0.01 to 0.99) with the smallest Theorem 1 bound on this stream: "
+            "a neighbour of the bound-minimising η* on the slider's grid, or the slider's end when η* lies beyond it.",
     rescale="Divide every x_t by R = max‖x_t‖. Predictions of Ru on the rescaled stream equal those of u on the "
             "original, so the same targets stay learnable.",
     m_max="Sample sizes m = 1 … this value are shown.",
@@ -81,9 +84,79 @@ def _vec(v, k: int = 6) -> str:
     return "(" + ", ".join(f"{x:.3f}" for x in v[:k]) + (", …" if v.size > k else "") + ")"
 
 
+_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def num(x: float) -> str:
+    """A number as a student reads it: 4 significant digits (thousands with commas), ``2.3 × 10⁻⁵`` when
+    very small or large, never an exponent in ``e`` notation.
+
+    >>> num(25.5855), num(10610.69), num(6.2857e-5), num(1.285e7), num(0.0)
+    ('25.59', '10,611', '6.286 × 10⁻⁵', '1.285 × 10⁷', '0')
+    """
+    x = float(x)
+    if x == 0 or not np.isfinite(x):
+        return f"{x:g}"
+    if 1e-3 <= abs(x) < 1e6:
+        return f"{x:,.0f}" if abs(x) >= 1e4 else f"{x:.4g}"
+    m, e = f"{x:.3e}".split("e")
+    return f"{float(m):.4g} × 10{str(int(e)).translate(_SUP)}"
+
+
+def loss_value(x: float, y) -> str:
+    """A square loss, ``0 (to rounding)`` when it is below 10⁻¹² Σ y_t² (the loss of u = 0): a least-squares
+    fit of a noise-free stream leaves a residual of about 10⁻²⁹, not a number to read."""
+    scale = float(np.dot(y, y))
+    return "0 (to rounding)" if abs(float(x)) <= 1e-12 * max(scale, 1e-300) else num(x)
+
+
+def _best(tu) -> str:
+    """Where Theorem 1's bound B(η) is smallest on this stream, η in (0, 1), against the slider's range."""
+    grid = tu.slider_bound
+    if tu.side == "inside":
+        return claim(f"the bound is smallest at η* = {tu.eta_best:.3f} (bound {num(tu.bound_best)})",
+                     0.01 <= tu.eta_best <= 0.99 and tu.bound_best <= float(grid.min()) * (1 + 1e-9),
+                     "η* in [0.01, 0.99] and B(η*) ≤ B on the slider")
+    if tu.side == "above":
+        return claim(f"the bound falls as η grows over the whole slider and is smallest above its 0.99 (at η* ≈ 1 − "
+                     f"{num(1 - tu.eta_best)}, bound {num(tu.bound_best)}; the theorem needs η < 1)",
+                     tu.eta_best > 0.99 and bool(np.all(np.diff(grid) <= 1e-12 * np.abs(grid[1:]))),
+                     "B nonincreasing on the slider, η* > 0.99")
+    return claim("the bound grows with η over the whole slider and is smallest below its 0.01: as η → 0 it tends to "
+                 f"Σ_t y_t² = {num(tu.zero_loss)}, the loss of u = 0 (predicting 0 every round)",
+                 tu.eta_best < 0.01 and bool(np.all(np.diff(grid) >= -1e-12 * np.abs(grid[1:]))),
+                 "B nondecreasing on the slider, η* < 0.01")
+
+
+def eta_button(tu) -> str:
+    """The label of the button that sets the slider's best η: exactly the η it sets."""
+    return f"Use η = {tu.eta_slider:.2f}"
+
+
+def eta_metric(tu) -> str:
+    """η* for the readout: three decimals inside the slider's range, else which side of it."""
+    return {"inside": f"{tu.eta_best:.3f}", "above": "above 0.99", "below": "below 0.01"}[tu.side]
+
+
+def eta_label(tu) -> str:
+    """η*'s marker on the sweep."""
+    return {"inside": f"η* = {tu.eta_best:.3g}", "above": "η* > 0.99", "below": "η* < 0.01"}[tu.side]
+
+
 def eta_star(tu) -> str:
-    return (f"On this stream the bound is smallest at η* = {tu.eta_best:.3f} (bound {tu.bound_best:.4g}); "
-            "section 3 sweeps every η.")
+    best = _best(tu)
+    return text("On this stream ", best, f"; the button sets η = {tu.eta_slider:.2f}, the slider's η with the "
+                f"smallest bound ({num(tu.bound_slider)}). Section 3 sweeps every η.")
+
+
+def readout(a, tu) -> tuple[dict, dict]:
+    """The readout's values and their help texts."""
+    return ({"Widrow-Hoff loss L_WH": num(a.loss), "Theorem 1 bound": num(a.theorem1.value),
+             "Clairvoyant min_u L_u": loss_value(a.clairvoyant_loss, a.y), "Bound-minimising η*": eta_metric(tu)},
+            {"Widrow-Hoff loss L_WH": "Total square loss over the T rounds.",
+             "Theorem 1 bound": "min over u of L_u/(1−η) + ‖u‖²/η at your η.",
+             "Clairvoyant min_u L_u": "Loss of the least-squares u, chosen knowing every round.",
+             "Bound-minimising η*": "The η in (0, 1) for which Theorem 1's bound is smallest on this stream."})
 
 
 def plane(a, t: int) -> str:
@@ -135,32 +208,35 @@ def cumulative(a) -> str:
                 "stream, which knew all rounds in advance. Theorem 1 is not drawn: " + th.why_not)
     crossed = int(np.sum(a.cumulative > th.curve + 1e-9))
     gap = th.value - a.loss
-    return ("Blue: Widrow-Hoff's total loss after t rounds. Orange: the loss of the least-squares u of the whole "
-            "stream, which knew all rounds in advance. Dashed: Theorem 1's bound on the first t rounds, "
-            "$\\min_{\\mathbf u} L_{\\mathbf u}(t)/(1-\\eta) + \\|\\mathbf u\\|^2/\\eta$"
-            + (": the blue curve stays under it in all " if crossed == 0 else ": crossed in ")
-            + (f"{a.T} rounds" if crossed == 0 else f"{crossed} rounds (a bug: please report it)")
-            + f", ending {gap:.4g} below it ({a.loss:.4g} against {th.value:.4g}).")
+    where = (claim(f": the blue curve stays under it in all {a.T} rounds, ending {num(gap)} below it "
+                   f"({num(a.loss)} against {num(th.value)}).", crossed == 0 and gap >= -1e-9,
+                   "L_WH(t) ≤ the bound after every round")
+             if crossed == 0 else
+             claim(f": crossed in {crossed} rounds (a bug: please report it).", crossed > 0, "the bound is crossed"))
+    return text("Blue: Widrow-Hoff's total loss after t rounds. Orange: the loss of the least-squares u of the whole "
+                "stream, which knew all rounds in advance. Dashed: Theorem 1's bound on the first t rounds, "
+                "$\\min_{\\mathbf u} L_{\\mathbf u}(t)/(1-\\eta) + \\|\\mathbf u\\|^2/\\eta$", where)
 
 
 def sweep(tu, eta: float) -> str:
-    return ("Each point is a full run of Widrow-Hoff on this stream with that η (log scale). The dashed bound is "
-            "convex in η: ‖u‖²/η punishes small steps, L_u/(1−η) large ones. "
-            f"Its minimum is at η* = {tu.eta_best:.3f}; for a fixed u that balance is "
-            "$\\eta^*=\\|\\mathbf u\\|/(\\sqrt{L_{\\mathbf u}}+\\|\\mathbf u\\|)$, where the bound equals "
-            "$(\\sqrt{L_{\\mathbf u}}+\\|\\mathbf u\\|)^2$. "
-            f"On this stream the smallest actual loss is at η = {tu.eta_best_loss:.2f}"
-            + (": the bound is a worst case over all streams, not a prediction of the loss."
-               if abs(tu.eta_best_loss - tu.eta_best) > 0.05 else ", close to η*."))
+    best = _best(tu)
+    return text("Each point is a full run of Widrow-Hoff on this stream with that η (log scale). The dashed bound is "
+                "convex in η: ‖u‖²/η punishes small steps, L_u/(1−η) large ones. On this stream ", best,
+                "; for a fixed u the balance is "
+                "$\\eta^*=\\|\\mathbf u\\|/(\\sqrt{L_{\\mathbf u}}+\\|\\mathbf u\\|)$, where the bound equals "
+                "$(\\sqrt{L_{\\mathbf u}}+\\|\\mathbf u\\|)^2$. "
+                f"The smallest actual loss is at η = {tu.eta_best_loss:.2f}"
+                + (": the bound is a worst case over all streams, not a prediction of the loss."
+                   if abs(tu.eta_best_loss - tu.eta_best) > 0.05 else ", close to η*."))
 
 
 def run_line(a, tu) -> str:
-    txt = (f"Here $\\mathbf u^* = {_vec(a.u_star)}$ minimises the right-hand side (a ridge regression with "
-           f"$\\lambda=(1-\\eta)/\\eta={a.ridge_lambda:.3f}$). Assumption: "
-           + a.ball.message().replace("||x_t||", "$\\|\\mathbf x_t\\|$").replace("<=", "≤")
-           + f" At $\\eta^* = {tu.eta_best:.3f}$ the bound would be {tu.bound_best:.4f}.")
+    txt = text(f"Here $\\mathbf u^* = {_vec(a.u_star)}$ minimises the right-hand side (a ridge regression with "
+               f"$\\lambda=(1-\\eta)/\\eta={a.ridge_lambda:.3f}$). Assumption: "
+               + a.ball.message().replace("||x_t||", "$\\|\\mathbf x_t\\|$").replace("<=", "≤") + " On this stream ",
+               _best(tu), f"; at the slider's η = {tu.eta_slider:.2f} it is {num(tu.bound_slider)}.")
     if a.rescaled:
-        txt += f" The stream was divided by R = {a.R:.4g} to bring it into the unit ball."
+        txt += f" The stream was divided by R = {num(a.R)} to bring it into the unit ball."
     if a.u_true is not None:
         txt += (f" The stream was generated by $\\mathbf u$ with $\\|\\mathbf u\\| = {np.linalg.norm(a.u_true):.3g}$ "
                 f"and noise σ = {a.noise:g}.")
@@ -178,13 +254,15 @@ def proof_intro() -> str:
 
 def potential(a) -> str:
     v = a.claim_violations
-    held = (f"every one of the {a.T} rounds' actual change (dots) lies on or below its bound (the red tick)"
+    held = (claim(f"every one of the {a.T} rounds' actual change (dots) lies on or below its bound (the red tick)",
+                  v == 0, "Φ_{t+1} − Φ_t ≤ the claim's bound in every round")
             if v == 0 else
-            f"in {v} of the {a.T} rounds the actual change (dots) lies above its bound (the red tick): "
-            "those rounds have ‖x_t‖ > 1, where the claim is not proved")
-    return (f"Top: the potential (purple) against the sum of the claim's bounds (dashed), which starts at "
-            f"Φ₁ = ‖u*‖² = {a.potential[0]:.4g}. Bottom: {held}; the gap is the slack of the two inequalities "
-            "(7) and (10) of the proof.")
+            claim(f"in {v} of the {a.T} rounds the actual change (dots) lies above its bound (the red tick): "
+                  "those rounds have ‖x_t‖ > 1, where the claim is not proved", not a.ball.ok,
+                  "the claim fails only where ‖x_t‖ > 1"))
+    return text(f"Top: the potential (purple) against the sum of the claim's bounds (dashed), which starts at "
+                f"Φ₁ = ‖u*‖² = {num(a.potential[0])}. Bottom: ", held, "; the gap is the slack of the two "
+                "inequalities (7) and (10) of the proof.")
 
 
 def proof_round(a, t: int) -> str:
@@ -233,7 +311,7 @@ def o2b_intro() -> str:
 def online_to_batch(c) -> str:
     mi = c.m_max - 1
     avg, last = c.mean_avg[mi], c.mean_last[mi]
-    compare = (f"At m = {c.m_max} the average's mean risk is {avg:.4g}, the last iterate's {last:.4g}"
+    compare = (f"At m = {c.m_max} the average's mean risk is {num(avg)}, the last iterate's {num(last)}"
                + (": the average still carries the early, poor iterates (from $\\mathbf w_1=\\mathbf 0$). "
                   if avg > last else ". ")
                + "What averaging buys is the guarantee: Theorem 2 bounds the average, and the notes prove nothing "
@@ -243,10 +321,10 @@ def online_to_batch(c) -> str:
                 f"from the same distribution and averaged over {c.repeats} independent training samples (band: ±2 s.e.). "
                 "Orange: the last iterate $\\mathbf w_{m+1}$. Dashed: Theorem 2's bound, with the exact risk "
                 "$R_{\\mathbf u}=\\|\\mathbf u-\\mathbf u_{true}\\|^2/(d+2)+\\sigma^2$ of this distribution. Green: the "
-                f"noise floor σ² = {c.best_risk:.4g}, the best any vector can do. " + compare)
+                f"noise floor σ² = {num(c.best_risk)}, the best any vector can do. " + compare)
     return (f"Here the distribution D is 'pick one of your {c.n_test:,} rows at random', so risks are exact "
             f"means over your rows; {c.repeats} samples drawn with replacement (band: ±2 s.e.). Dashed: Theorem 2's "
-            f"bound. Green: the best risk any vector has on your rows, {c.best_risk:.4g}. " + compare)
+            f"bound. Green: the best risk any vector has on your rows, {num(c.best_risk)}. " + compare)
 
 
 def eg_intro() -> str:
@@ -258,12 +336,15 @@ def eg_intro() -> str:
 
 
 def eg(e) -> str:
-    who = "EG's" if e.cum_eg[-1] < e.cum_wh[-1] else "Widrow-Hoff's"
+    eg_l, wh_l = float(e.cum_eg[-1]), float(e.cum_wh[-1])
+    who = "EG's is lower" if eg_l < wh_l else "Widrow-Hoff's is lower" if wh_l < eg_l else "equal"
+    rate = (f"runs at its bound-minimising η = {e.eta_wh:.3f}" if not e.clipped else
+            f"runs at η = {e.eta_wh:.2f}, the end of [0.01, 0.99] nearest its bound-minimising η")
     return (f"A stream of {e.T} rounds whose targets come from a probability vector on {e.k} of the {e.n} features. "
-            f"Widrow-Hoff needs ‖x‖ ≤ 1, so it sees x/{e.R:.3g} and runs at its bound-minimising η = {e.eta_wh:.3f}; "
+            f"Widrow-Hoff needs ‖x‖ ≤ 1, so it sees x/{e.R:.3g} and {rate}; "
             "its bound (dashed) grows with ‖u‖²·max‖x‖², which grows with n. EG works on the simplex directly; after "
             f"{e.T} rounds it puts {e.mass:.0%} of its weight on the {e.k} relevant features. Total loss: EG "
-            f"{e.cum_eg[-1]:.4g}, Widrow-Hoff {e.cum_wh[-1]:.4g} ({who} is lower). EG's known bounds (beyond these "
+            f"{num(eg_l)}, Widrow-Hoff {num(wh_l)} ({who}). EG's known bounds (beyond these "
             "notes) grow like log n; raise n to compare.")
 
 
@@ -323,13 +404,15 @@ def implicit(i, t: int) -> str:
 def rates(i) -> str:
     last = int(i.T)
     gap = float(i.rate_bound.curve[-1] - i.rate_u[-1])
-    text = (f"After T = {last} rounds: L_WH/T = {float(i.rate_wh[-1]):.4g} (explicit), "
-            f"{float(i.rate_implicit[-1]):.4g} (implicit), L_u/T = {float(i.rate_u[-1]):.4g}, and the bound "
-            f"{float(i.rate_bound.curve[-1]):.4g}, {gap:.3g} above L_u/T; of that, ‖u‖²/(ηT) = "
-            f"{float(i.u @ i.u) / (i.eta * last):.3g} shrinks like 1/T.")
+    rate_u = float(i.rate_u[-1])
+    words = (f"After T = {last} rounds: L_WH/T = {num(float(i.rate_wh[-1]))} (explicit), "
+             f"{num(float(i.rate_implicit[-1]))} (implicit), L_u/T = "
+             + ("0 (to rounding)" if rate_u * last <= 1e-12 * max(i.y_sq, 1e-300) else num(rate_u))
+             + f", and the bound {num(float(i.rate_bound.curve[-1]))}, {num(gap)} above L_u/T; of that, ‖u‖²/(ηT) = "
+             f"{num(float(i.u @ i.u) / (i.eta * last))} shrinks like 1/T.")
     if not i.rate_bound.applies:
-        text += " Some ‖x_t‖ exceeds 1 here, so the dashed bound is not guaranteed (switch rescaling on)."
-    return text
+        words += " Some ‖x_t‖ exceeds 1 here, so the dashed bound is not guaranteed (switch rescaling on)."
+    return words
 
 
 # ---- the lecture: Princeton COS 511, lecture 18, in its order ------------------------------------------------
@@ -436,7 +519,7 @@ LECTURE = [
         r"The bound trades two terms: $\frac{L_{\mathbf u}}{1-\eta}$ punishes a large η, which chases every noisy "
         r"target, and $\frac{\|\mathbf u\|^2}{\eta}$ a small one, which walks slowly to $\mathbf u$. Here η = 0.95 on "
         "noisy data: the bound pays L_u twenty times over. Section 3 sweeps η; the button in the settings sets the "
-        "η* that minimises the bound.")),
+        "slider to its η with the smallest bound.")),
     Scene("From online to batch: average the weights", _O2B, t=None, narration=(
         r"Given an i.i.d. sample of $m$ examples, run Widrow-Hoff once over it and output the **average** "
         r"$\mathbf v = (\mathbf w_1 + \dots + \mathbf w_m)/m$. **Theorem 2**: "

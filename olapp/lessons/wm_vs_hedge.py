@@ -59,8 +59,9 @@ INTRO = (
     "**hedging** (spread a unit of money over the experts) removes the factor: with the learning rate "
     "$\\eta$ tuned to the horizon $T$, the expected *regret* to the best expert grows only like "
     "$\\sqrt{T \\ln n}$ (Weighted Average's even stays below $\\ln n/\\eta$), so the average regret vanishes. "
-    "At a fixed $\\eta$, Randomized WM's bound $\\eta m^* + \\ln n/\\eta$ still grows linearly with the best "
-    "expert's mistakes $m^*$."
+    "At a fixed $\\eta$, Randomized WM's bound $\\eta m^* + \\ln n/\\eta$ (CMU notes) still grows linearly with "
+    "the best expert's mistakes $m^*$. (The CMU notes write $\\log N$: log is the natural log in the CMU notes, "
+    "written $\\ln$ here, and their $N$ experts are the $n$ here.)"
 )
 
 # Each preset sets every setting (the defaults, then its own), so it is reproducible from any state and no

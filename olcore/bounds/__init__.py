@@ -42,8 +42,8 @@ from .report import BoundReport
 from .margin import (SVMDirection, alma_margin, alma_updates, mistake_table, second_order_perceptron,
                      svm_direction)
 from ..measure import UnitBallReport, check_unit_ball, hinge_loss, margin, radius, squared_hinge_loss
-from ..comparators import (WidrowHoffBound, best_u_nonseparable, consistent_disjunction,
-                           max_margin_direction, widrow_hoff_clairvoyant, widrow_hoff_comparator,
+from ..comparators import (Separability, WidrowHoffBound, best_u_nonseparable, consistent_disjunction,
+                           max_margin_direction, separability, widrow_hoff_clairvoyant, widrow_hoff_comparator,
                            widrow_hoff_min, widrow_hoff_optimal_eta, widrow_hoff_prefix_min, widrow_hoff_spectrum,
                            widrow_hoff_theorem)
 
@@ -77,4 +77,5 @@ __all__ = [
     "best_u_nonseparable", "max_margin_direction", "consistent_disjunction",
     "widrow_hoff_clairvoyant", "widrow_hoff_comparator", "widrow_hoff_min", "widrow_hoff_optimal_eta",
     "widrow_hoff_theorem", "WidrowHoffBound", "widrow_hoff_prefix_min", "widrow_hoff_spectrum",
+    "separability", "Separability",
 ]

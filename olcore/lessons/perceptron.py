@@ -2,7 +2,9 @@ r"""The Perceptron lesson as pure functions: the run, Novikoff's and the relativ
 
 :func:`analyse` runs the Perceptron over a stream (replayed ``epochs`` times), measures
 :math:`R`, finds the separator :math:`\mathbf v` with its margin :math:`\gamma` (the
-generator's when it separates, else the max-margin direction through the origin), the
+generator's when it separates, else the verdict of :func:`olcore.comparators.separability`: a
+separator, the max-margin one when its search certifies it, or a Farkas certificate that none
+exists, or neither: then the page says no separator was found, never that the data has none), the
 comparator :math:`\mathbf u` of the relative mistake bound, both theorems as
 :class:`olcore.report.BoundReport`, the per-pass convergence summary and the proof's
 quantities (:math:`\|\mathbf w\|`, :math:`\mathbf w\cdot\hat{\mathbf v}` and their bounds after
@@ -23,7 +25,8 @@ from functools import cached_property
 import numpy as np
 
 from .. import bounds, linear, streams
-from ..comparators import best_u_nonseparable, max_margin_direction
+from ..claims import claim, text
+from ..comparators import Separability, best_u_nonseparable, separability
 from ..errors import StreamError
 from ..measure import radius
 from ..report import BoundReport
@@ -34,7 +37,7 @@ from ..validate import check_int
 __all__ = ["PerceptronAnalysis", "Proof", "Comparison", "RoundView", "generated_stream", "typed_stream",
            "analyse", "compare", "at_round", "consistent_arcs", "consistent_prefix", "arcs_of", "NOVIKOFF", "NONSEPARABLE",
            "SOURCE_NOVIKOFF", "SOURCE_NONSEPARABLE", "mistakes_until", "mistakes_band", "first_clean_pass",
-           "some_pass_clean"]
+           "some_pass_clean", "sci"]
 
 NOVIKOFF = "(R/γ)²"
 NONSEPARABLE = "L_u + R²‖u‖² + R‖u‖√L_u"
@@ -136,7 +139,11 @@ class PerceptronAnalysis:
     """Everything the Perceptron page shows, computed from the stream and the number of passes.
 
     ``source`` is where the stream came from (``"Generated"``, ``"Typed"``, ``"Upload"``), used to
-    say why a stream is not separable.  ``v_from`` is ``"generator"`` or ``"max-margin"``.
+    say why a stream is not separable.  ``v_from`` is ``"generator"``, ``"max-margin"`` (the max-margin
+    direction through the origin, to within the search's accuracy) or ``"search"`` (a separator found by
+    the certificate search on the whitened points, :func:`olcore.comparators.separability`, whose margin
+    may be below the largest).  ``separation`` is that search's verdict with its certificate (``None``
+    when the generator's v separates the stream).
     """
 
     X: np.ndarray
@@ -161,6 +168,17 @@ class PerceptronAnalysis:
     converged_pass: int | None  # 1-based first pass without a mistake
     last_mistake: int | None    # 1-based round of the last mistake
     proof: Proof
+    separation: Separability | None = None
+
+    @property
+    def verdict(self) -> str:
+        """``"separable"``, ``"not separable"`` (certified) or ``"undecided"`` (no certificate either way)."""
+        return "separable" if self.separable else self.separation.verdict
+
+    @property
+    def trivial(self) -> bool:
+        """Whether the bound drawn is at least the number of rounds played: it then says no more than M ≤ T."""
+        return self.bound.value >= self.T
 
     @property
     def bound(self) -> BoundReport:
@@ -189,26 +207,62 @@ class PerceptronAnalysis:
         return consistent_prefix(self.X[: self.pass_length], self.y[: self.pass_length])
 
 
-def _why_not_separable(source: str, n_flipped: int) -> str:
-    if source == "Generated" and n_flipped:
-        return (f"the label noise flipped {n_flipped} label{'s' if n_flipped != 1 else ''}, and no line through "
-                "the origin separates the stream any more: Novikoff's assumption y_t v·x_t ≥ γ > 0 fails, so "
-                "(R/γ)² says nothing.")
-    return ("no line through the origin separates these points (the max-margin search finds no direction with "
-            "a positive margin): Novikoff's assumption y_t v·x_t ≥ γ > 0 fails, so (R/γ)² says nothing.")
+_SUP = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def _novikoff(R: float, gamma: float, separable: bool, source: str, n_flipped: int, v_from: str) -> BoundReport:
+def sci(x: float) -> str:
+    """A number as a student reads it: 4 significant digits, or ``4.8 × 10²⁶`` when very large or small.
+
+    >>> sci(44.444), sci(4.8e26), sci(4.58e-14), sci(0.0)
+    ('44.44', '4.8 × 10²⁶', '4.6 × 10⁻¹⁴', '0')
+    """
+    x = float(x)
+    if x == 0 or not math.isfinite(x) or 1e-3 <= abs(x) < 1e6:
+        return f"{x:.4g}"
+    m, e = f"{x:.1e}".split("e")
+    return f"{m} × 10{str(int(e)).translate(_SUP)}"
+
+
+def _why_not_separable(source: str, n_flipped: int, sep: Separability, T: int) -> str:
+    """Why Novikoff's bound cannot be used on this stream, from the certificate of :func:`separability`."""
+    weights = ("weights λ_t ≥ 0 summing to 1 put Σ_t λ_t y_t x_t within ε = " + sci(sep.epsilon) + " of the "
+               "origin (a Farkas certificate: every unit v then has y_t v·x_t ≤ ε on some point t)")
+    if sep.verdict == "not separable":
+        lead = (f"the label noise flipped {n_flipped} label{'s' if n_flipped != 1 else ''}, and no line through the "
+                "origin separates the stream any more" if source == "Generated" and n_flipped else
+                "no line through the origin separates these points")
+        head = f"This stream is **not separable**: {lead}: {weights}. Novikoff's assumption fails for every γ > ε"
+    elif math.isfinite(sep.epsilon):
+        head = (f"**No separating direction was found** (after {sep.effort}), so there is no margin γ to put in "
+                f"(R/γ)². And {weights}: any separator has a margin γ ≤ ε")
+    else:
+        return (f"**No separating direction was found** (after {sep.effort}), so there is no margin γ to put in "
+                "(R/γ)². The page uses the relative mistake bound below, which needs no separator.")
+    floor = (sep.R / sep.epsilon) ** 2 if sep.epsilon > 0 else math.inf
+    floor_words = "is infinite" if math.isinf(floor) else f"= {sci(floor)}"
+    if floor >= T:
+        return text(head, ", and a margin γ ≤ ε would make (R/γ)² at least (R/ε)² ",
+                    claim(f"{floor_words}, not below the T = {T} rounds: (R/γ)² says nothing here.", floor >= T,
+                          "(R/ε)² ≥ T"))
+    return text(head, ", and a margin γ ≤ ε would make (R/γ)² at least (R/ε)² ",
+                claim(f"{floor_words}, below the T = {T} rounds.", floor < T, "(R/ε)² < T"),
+                " The page uses the relative mistake bound, which needs no separator.")
+
+
+def _novikoff(R: float, gamma: float, separable: bool, source: str, n_flipped: int, v_from: str,
+              sep: Separability | None, T: int) -> BoundReport:
     statement = ("**Novikoff.** If every ‖x_t‖ ≤ R and a unit vector v has y_t (v·x_t) ≥ γ > 0 for all t, the "
                  "Perceptron makes at most (R/γ)² mistakes, however long the stream and however often it is "
                  "replayed.")
     if not separable:
         return BoundReport("Novikoff's Perceptron bound", NOVIKOFF, math.inf, numbers={"R": R},
-                           applies=False, why_not="This stream is **not separable**: " + _why_not_separable(
-                               source, n_flipped), source=SOURCE_NOVIKOFF, statement=statement)
+                           applies=False, why_not=_why_not_separable(source, n_flipped, sep, T),
+                           source=SOURCE_NOVIKOFF, statement=statement)
     value = float(bounds.perceptron(R, gamma))
-    which = ("the generator's separator v" if v_from == "generator"
-             else "the max-margin direction v through the origin (the smallest bound of every separator)")
+    which = {"generator": "the generator's separator v",
+             "max-margin": "the max-margin direction v through the origin (the smallest bound of every separator)",
+             "search": ("a separating direction v found by the certificate search on the whitened points (not "
+                        "necessarily the max-margin direction, whose bound may be smaller)")}[v_from]
     return BoundReport(
         "Novikoff's Perceptron bound", NOVIKOFF, value,
         latex=r"M \le \left(\frac{R}{\gamma}\right)^2 = \left(\frac{%.4g}{%.4g}\right)^2 = %.4g" % (R, gamma, value),
@@ -232,16 +286,18 @@ def _nonseparable(loss_u: np.ndarray, norm_u: float, R: float) -> BoundReport:
                    "smallest bound found by a search (any u gives a valid bound)."))
 
 
-def _separator(X, y, info: dict) -> tuple[np.ndarray, float, str]:
-    """The generator's v when it separates, else the max-margin direction through the origin."""
+def _separator(X, y, info: dict) -> tuple[np.ndarray, float, str, Separability | None]:
+    """The generator's v when it separates, else the verdict of :func:`olcore.comparators.separability`:
+    the max-margin direction when the Frank-Wolfe search certifies one, a separator found on the whitened
+    points, or (not separable or undecided) the best direction tried, with the certificate."""
     v0 = info.get("v")
     if v0 is not None and np.shape(v0) == (X.shape[1],):
         v0 = np.asarray(v0, float) / np.linalg.norm(v0)
         g0 = float((y * (X @ v0)).min())
         if g0 > 0:
-            return v0, g0, "generator"
-    v, g = max_margin_direction(X, y, tol=_MM_TOL, max_iter=_MM_ITER)
-    return v, g, "max-margin"
+            return v0, g0, "generator", None
+    sep = separability(X, y, tol=_MM_TOL, max_iter=_MM_ITER)
+    return sep.v, sep.gamma, ("max-margin" if sep.max_margin or not sep.separable else "search"), sep
 
 
 #: A hinge loss this small is rounding: u = v/γ has y u·x >= 1 exactly, but 1 − y (X @ u) may come out 1e-16.
@@ -279,8 +335,8 @@ def analyse(stream: Stream, epochs: int = 1, source: str = "Generated") -> Perce
     trace = linear.perceptron(X, y, epochs=epochs)
     T1 = X.shape[0]
     epochs = trace.T // T1
-    v, gamma, v_from = _separator(X, y, stream.info)
-    separable = gamma > 0
+    v, gamma, v_from, sep = _separator(X, y, stream.info)
+    separable = sep is None or sep.separable
     n_flipped = int(np.size(stream.info.get("flipped", ()))) if source == "Generated" else 0
     if separable:
         u = v / gamma                           # y u·x >= 1: zero hinge loss, ‖u‖ = 1/γ
@@ -290,7 +346,7 @@ def analyse(stream: Stream, epochs: int = 1, source: str = "Generated") -> Perce
         u = best_u_nonseparable(X, y, directions=dirs)["u"]
     norm_u = float(np.linalg.norm(u))
     loss_u, sq_loss_u = _hinge_prefix(X, y, u, epochs)
-    novikoff = _novikoff(R, gamma, separable, source, n_flipped, v_from)
+    novikoff = _novikoff(R, gamma, separable, source, n_flipped, v_from, sep, trace.T)
     nonsep = _nonseparable(loss_u, norm_u, R)
     per_pass = trace.mistakes.reshape(epochs, T1).sum(axis=1)
     clean = np.flatnonzero(per_pass == 0)
@@ -311,7 +367,7 @@ def analyse(stream: Stream, epochs: int = 1, source: str = "Generated") -> Perce
         v_from=v_from, separable=separable, n_flipped=n_flipped, u=u, norm_u=norm_u, loss_u=loss_u,
         sq_loss_u=sq_loss_u, novikoff=novikoff, nonseparable=nonsep, per_pass=per_pass,
         converged_pass=int(clean[0]) + 1 if clean.size else None,
-        last_mistake=int(mist[-1]) + 1 if mist.size else None, proof=proof)
+        last_mistake=int(mist[-1]) + 1 if mist.size else None, proof=proof, separation=sep)
 
 
 # ---- the other learners on the same stream ------------------------------------------------------
@@ -596,6 +652,11 @@ class HingeView:
     mistakes: int
     norm_u: float
     best_scale: float       # the scale with the least hinge loss among those tried
+    unit_paying: int = 0    # points where the unit direction û (s = 1) pays hinge loss: y û·x < 1 (beyond rounding)
+
+    @property
+    def T(self) -> int:
+        return int(self.margins.size)
 
 
 def hinge_view(stream: Stream, u, n_scales: int = 200) -> HingeView:
@@ -615,7 +676,8 @@ def hinge_view(stream: Stream, u, n_scales: int = 200) -> HingeView:
     top = max(4 * nu, 1.5 / float(pos.min()) if pos.size else 0.0, 1.0)
     scales = np.linspace(0.0, top, n_scales)
     hinge = np.maximum(0.0, 1.0 - scales[:, None] * margins[None, :]).sum(axis=1)
-    return HingeView(margins, scales, hinge, int((margins <= 0).sum()), nu, float(scales[np.argmin(hinge)]))
+    return HingeView(margins, scales, hinge, int((margins <= 0).sum()), nu, float(scales[np.argmin(hinge)]),
+                     int(np.sum(1.0 - margins > _ROUNDING)))
 
 
 @dataclass(frozen=True, eq=False)

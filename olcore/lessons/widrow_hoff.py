@@ -44,7 +44,7 @@ from ..validate import check_int, check_param, check_seed
 
 __all__ = ["SOURCE", "SOURCE_T1", "SOURCE_T2", "FORMULA_T1", "FORMULA_T2", "unit_ball", "Tuning", "tuning",
            "WidrowHoffAnalysis", "analyse", "OnlineToBatch", "online_to_batch", "EgComparison", "eg_vs_wh",
-           "EXACT_PREFIXES", "Implicit", "implicit", "FORMULA_RATE"]
+           "EXACT_PREFIXES", "Implicit", "implicit", "FORMULA_RATE", "SLIDER_ETAS"]
 
 #: Where the notes prove it (by course and lecture).
 SOURCE = "Princeton COS 511, Online linear regression (lecture 18)"
@@ -58,6 +58,8 @@ FORMULA_RATE = "L_u/((1−η)T) + ‖u‖²/(ηT)"
 #: (and, between two of them, the later value: an upper bound, the curve is nondecreasing).  One
 #: prefix costs a d x d solve, about 50 us: 10^4 rounds exactly took 0.5-0.85 s of a cold rerun.
 EXACT_PREFIXES = 5_000
+#: The learning rates the page's slider offers (0.01 to 0.99 by 0.01): Theorem 1 needs 0 < η < 1.
+SLIDER_ETAS = np.round(np.arange(1, 100) / 100, 2)
 
 _STATEMENT_T1 = (
     "**Theorem 1.** If $\\|\\mathbf x_t\\|_2 \\le 1$ for all $t$ and $0<\\eta<1$, then "
@@ -136,6 +138,12 @@ class Tuning:
     loss of a full Widrow-Hoff run at each, ``bound`` (K,) :math:`B` at each, and ``clairvoyant_loss``
     :math:`\min_{\mathbf u} L_{\mathbf u}`.  ``ball`` is the assumption on the stream as run (after
     rescaling when asked).
+
+    The learning-rate slider offers :data:`SLIDER_ETAS` (0.01, 0.02, ..., 0.99): ``slider_bound`` is
+    :math:`B` at each, ``eta_slider`` the one with the smallest (where :math:`B` is convex, a neighbour of
+    :math:`\eta^*` on that grid, or an end of it when :math:`\eta^*` lies beyond), ``bound_slider`` its
+    bound.  ``zero_loss`` is :math:`\sum_t y_t^2`, the loss of :math:`\mathbf u = \mathbf 0` and the
+    limit of :math:`B(\eta)` as :math:`\eta \to 0`.
     """
 
     eta_best: float
@@ -145,6 +153,26 @@ class Tuning:
     bound: np.ndarray
     clairvoyant_loss: float
     ball: UnitBallReport
+    slider_bound: np.ndarray
+    zero_loss: float
+
+    @property
+    def slider_etas(self) -> np.ndarray:
+        return SLIDER_ETAS
+
+    @property
+    def eta_slider(self) -> float:
+        """The slider's η with the smallest bound (the first of equals)."""
+        return float(SLIDER_ETAS[int(np.argmin(self.slider_bound))])
+
+    @property
+    def bound_slider(self) -> float:
+        return float(np.min(self.slider_bound))
+
+    @property
+    def side(self) -> str:
+        """Where η* lies against the slider: ``"below"`` 0.01, ``"above"`` 0.99, or ``"inside"``."""
+        return "below" if self.eta_best < SLIDER_ETAS[0] else "above" if self.eta_best > SLIDER_ETAS[-1] else "inside"
 
     @property
     def eta_best_loss(self) -> float:
@@ -165,7 +193,8 @@ def tuning(stream: Stream, rescale: bool = True) -> Tuning:
     u_ls = widrow_hoff_clairvoyant(X, y)
     return Tuning(float(eta_best), float(bound_best), etas, L.sum(axis=1),
                   np.asarray(widrow_hoff_min(X, y, etas, spectrum=spec)),
-                  float(np.sum((X @ u_ls - y) ** 2)), check_unit_ball(X))
+                  float(np.sum((X @ u_ls - y) ** 2)), check_unit_ball(X),
+                  np.asarray(widrow_hoff_min(X, y, SLIDER_ETAS, spectrum=spec)), float(y @ y))
 
 
 # ---- one run at one eta -------------------------------------------------------------------------------
@@ -407,6 +436,7 @@ class EgComparison:
     cum_u: np.ndarray
     mass: float
     theorem1: BoundReport
+    clipped: bool = False   # the bound-minimising η lay outside [0.01, 0.99]: eta_wh is the nearer end
 
     @property
     def T(self) -> int:
@@ -426,8 +456,8 @@ def eg_vs_wh(n: int, eta_eg: float, seed: int, T: int = 300, k: int = 2, noise: 
     eg = exponentiated_gradient(s.X, s.y, eta_eg)
     Xs, R = to_unit_ball(s.X)
     spec = widrow_hoff_spectrum(Xs, s.y)              # once for the search and the theorem (n = 100: 1 ms each)
-    eta_wh, _ = widrow_hoff_optimal_eta(Xs, s.y, spectrum=spec)
-    eta_wh = float(min(max(eta_wh, 0.01), 0.99))
+    eta_opt, _ = widrow_hoff_optimal_eta(Xs, s.y, spectrum=spec)
+    eta_wh = float(min(max(eta_opt, 0.01), 0.99))
     wh = widrow_hoff(Xs, s.y, eta_wh)
     th = widrow_hoff_theorem(Xs, s.y, eta_wh, spectrum=spec)
     curve = _prefix_curve(Xs, s.y, eta_wh)
@@ -440,7 +470,7 @@ def eg_vs_wh(n: int, eta_eg: float, seed: int, T: int = 300, k: int = 2, noise: 
         source=SOURCE_T1, statement=_STATEMENT_T1)
     return EgComparison(n, k, float(eta_eg), eta_wh, float(R), np.asarray(eg.cumulative_loss),
                         np.asarray(wh.cumulative_loss), np.cumsum((s.X @ s.info["u"] - s.y) ** 2),
-                        float(eg.weights[-1][s.info["relevant"]].sum()), report)
+                        float(eg.weights[-1][s.info["relevant"]].sum()), report, eta_wh != eta_opt)
 
 
 # ---- Motivation 2 solved exactly: the implicit update, and the rate remark ------------------------------
@@ -469,6 +499,7 @@ class Implicit:
     rate_u: np.ndarray
     rate_bound: BoundReport
     shrink: np.ndarray
+    y_sq: float = 0.0          # Σ_t y_t², the loss of u = 0 (the scale below which a loss is rounding)
 
 
 def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
@@ -504,7 +535,7 @@ def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
                     W_implicit=im.weights if plane else None, loss_explicit=ex.cumulative_loss,
                     loss_implicit=im.cumulative_loss, u=u, rate_wh=ex.cumulative_loss / t,
                     rate_implicit=im.cumulative_loss / t, rate_u=Lu / t, rate_bound=report,
-                    shrink=1.0 / (1.0 + eta * np.einsum("td,td->t", X, X)))
+                    shrink=1.0 / (1.0 + eta * np.einsum("td,td->t", X, X)), y_sq=float(y @ y))
 
 
 # ---- the lecture's questions: answers computed from the run (olapp/lessons/widrow_hoff.py, LECTURE) ----------

@@ -40,7 +40,9 @@ Reading of the notes: the scribe's line "Update w_{t+1} = w_t η(w_t·x_t y_t)x_
 minus signs in extraction; Section 1.1 writes the rule in full, which is what is implemented.
 Motivation 2's objective is printed as :math:`\eta(\mathbf{w}_{t+1}\cdot\mathbf{x}-y_t)^2 +
 \|\mathbf{w}_{t+1}-\mathbf{w}_t\|_2` (no square); the stated solution needs the *squared*
-distance, :math:`\|\cdot\|_2^2` (with the loss halved), as in Section 1.3.
+distance, :math:`\|\cdot\|_2^2`, as in Section 1.3: with the loss as printed (not halved), the gradient
+:math:`2\eta(\mathbf w\cdot\mathbf x_t - y_t)\mathbf x_t + 2(\mathbf w - \mathbf w_t) = \mathbf 0` gives the
+notes' step :math:`\mathbf w = \mathbf w_t - \eta(\mathbf w\cdot\mathbf x_t - y_t)\mathbf x_t`.
 
 **The implicit update** (Motivation 2 solved exactly).  Minimising
 :math:`\eta(\mathbf w\cdot\mathbf x_t - y_t)^2 + \|\mathbf w - \mathbf w_t\|_2^2` gives
