@@ -103,7 +103,7 @@ def _frames(builder: Callable, bound: tuple, start: int, T: int) -> str:
     """The frames of ``builder`` over :func:`frame_rounds`: a table of distinct traces, each frame a
     list of ids into it, and each frame's layout keys that differ from the first frame (the chart as
     served at ``start``), as JSON."""
-    from _plotly_utils.utils import PlotlyJSONEncoder
+    from plotly.utils import PlotlyJSONEncoder
 
     from .figures import RAW
 

@@ -108,3 +108,19 @@ def test_a_chart_sent_with_the_hook_off_is_streamlits_own_element():
         at = run_page("pages/perceptron.py")
     specs = [json.loads(el.proto.spec) for el in at.get("plotly_chart")]
     assert specs and all("data" in s and "layout" in s for s in specs)
+
+
+def test_no_module_but_compat_uses_a_private_streamlit_or_plotly_name():
+    """Every private name lives in olapp/compat.py (and the Play driver's table in play_driver.js)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    private = re.compile(r"from streamlit\.(?!testing)|import streamlit\.|\bst\._[a-z]|_plotly_utils|_pb2\b"
+                         r"|\bfig\._(data|layout|frame_objs)\b")
+    found = [f"{p.relative_to(root)}:{i}: {line.strip()}"
+             for p in [root / "app.py", *sorted((root / "olapp").rglob("*.py")), *sorted((root / "pages").glob("*.py"))]
+             if p.name != "compat.py"
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if private.search(line) and not line.lstrip().startswith("#")]
+    assert found == [], found
