@@ -285,7 +285,7 @@ def per_object(obj: Any, slot: Any, compute: Callable[[], Any]) -> Any:
             return got[1][slot]
     value = compute()
     try:
-        ref = weakref.ref(obj, lambda _r, i=id(obj): _per_object.pop(i, None))
+        ref = weakref.ref(obj, lambda _r, i=id(obj), table=_per_object: table.pop(i, None))   # (table: still there at exit)
     except TypeError:
         return value
     with _lock:

@@ -284,7 +284,7 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
             try:
                 stream = streams.read_csv(up, kind)
             except StreamError as exc:
-                ss[f"_{key}_error"] = f"{up.name}: {exc}"
+                ss[f"_{key}_error"] = state.inert(f"{up.name}: {exc}")   # the file's name and cells, shown literally
             else:
                 ss[store] = stream
                 ss.pop(f"_{key}_error", None)

@@ -175,7 +175,7 @@ class Lecture:
             k = None
         if k is None or not 1 <= k <= N:
             where = f"this lesson's lecture has scenes 1 to {N}" if N else "this lesson has no lecture yet"
-            st.warning(f"This link's `{SCENE_PARAM}={str(raw)[:30]}` is not a scene: {where}. The page opens "
+            st.warning(f"This link's “{SCENE_PARAM}\\={state.inert(raw, 30)}” is not a scene: {where}. The page opens "
                        "without the tour.", icon=":material/link_off:")
             del st.query_params[SCENE_PARAM]
             st.session_state.pop(_APPLIED, None)

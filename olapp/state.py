@@ -10,13 +10,14 @@ This module also holds the URL flags that are not widgets: ``?present=1`` (and t
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass
 
 import streamlit as st
 
 __all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot",
-           "dropped_params", "show_dropped_params", "drop_hostile_params", "translate_legacy", "reopen", "reopened_note",
+           "dropped_params", "show_dropped_params", "inert", "drop_hostile_params", "translate_legacy", "reopen", "reopened_note",
            "apply_presenter_mode",
            "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY"]
 
@@ -252,11 +253,27 @@ def dropped_params(before: dict[str, list[str]], after: dict[str, list[str]]) ->
             and not (k in ss and len(v) == 1 and _same(v[0], ss[k]))}
 
 
+#: Every ASCII punctuation character: markdown may give each a meaning (links, images, code, formulas,
+#: emphasis, autolinks such as ``http://`` and ``www.``), and CommonMark lets a backslash make each literal.
+_PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
+
+
+def inert(text, limit: int | None = None) -> str:
+    """``text`` from outside (a URL key or value, a file's name or cells) as markdown that shows it
+    literally: no link, image, code span, formula, emphasis or autolink can come out of it, nor HTML
+    (which Streamlit shows as text anyway).  Control characters become spaces; ``limit`` cuts it first
+    (with "…")."""
+    text = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text))
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    return _PUNCTUATION.sub(r"\\\1", text)
+
+
 def show_dropped_params(dropped: dict[str, list[str]], where=st) -> None:
-    """A visible note listing the link's settings that were ignored."""
+    """A visible note listing the link's settings that were ignored (their text made inert: :func:`inert`)."""
     if not dropped:
         return
-    shown = ", ".join(f"`{k}={(v[0] if v else '')[:30]}`" for k, v in list(dropped.items())[:8])
+    shown = ", ".join(f"“{inert(k, 30)}\\={inert(v[0] if v else '', 30)}”" for k, v in list(dropped.items())[:8])
     more = "" if len(dropped) <= 8 else f" and {len(dropped) - 8} more"
     where.warning(
         f"This link had settings that do not fit this page: {shown}{more}. "

@@ -21,7 +21,7 @@ def _ok(at, query=()):
     assert not at.error, [e.value for e in at.error]
     notes = " ".join(w.value for w in at.warning if "This link had settings" in w.value)
     for key in query:
-        assert f"`{key}=" not in notes or DEFAULTS.get(key) in notes, (key, notes)
+        assert f"“{key}\\=" not in notes or DEFAULTS.get(key) in notes, (key, notes)
 
 
 def _title(at, prefix):
