@@ -258,14 +258,21 @@ def dropped_params(before: dict[str, list[str]], after: dict[str, list[str]]) ->
 _PUNCTUATION = re.compile(r"""([!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~])""")
 
 
+#: The starts of GFM's autolink literals (schemes, ``www.``) and an e-mail's ``@``.
+_AUTOLINK = re.compile(r"(?i)(?:https?|ftp|mailto|xmpp|www)|@.")
+
+
 def inert(text, limit: int | None = None) -> str:
     """``text`` from outside (a URL key or value, a file's name or cells) as markdown that shows it
     literally: no link, image, code span, formula, emphasis or autolink can come out of it, nor HTML
-    (which Streamlit shows as text anyway).  Control characters become spaces; ``limit`` cuts it first
+    (which Streamlit shows as text anyway).  Every ASCII punctuation character gets a backslash, and an
+    invisible word joiner (U+2060) breaks the start of a would-be autolink.  Control characters become spaces; ``limit`` cuts it first
     (with "…")."""
     text = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(text))
     if limit is not None and len(text) > limit:
         text = text[:limit] + "…"
+    # GFM's autolinks (http://…, www.…, a@b.c) survive backslashes: an invisible word joiner breaks them
+    text = _AUTOLINK.sub(lambda m: m.group(0)[0] + "\u2060" + m.group(0)[1:], text)
     return _PUNCTUATION.sub(r"\\\1", text)
 
 

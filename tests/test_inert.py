@@ -12,7 +12,7 @@ from tests.helpers import run_page
 
 HOSTILE = ["x`[pwn](http://evil.example/a)`", "![p](http://evil.example/i.png)", "<img src=x onerror=alert(1)>",
            "javascript:alert(1)", "www.evil.example", "http://evil.example", "$x^2$", "**b** _i_ ~~s~~",
-           "[a]: http://evil.example", "line\nbreak\r\x00"]
+           "[a]: http://evil.example", "line\nbreak\r\x00", "me@evil.example"]
 
 
 def _literal(md: str) -> str:
@@ -26,11 +26,18 @@ def test_inert_text_has_no_unescaped_markdown_and_reads_the_same(text):
     unescaped = re.sub(r"\\.", "", md)                   # what is left once every escape pair is removed
     assert not re.search(r"""[!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~]""", unescaped), md
     assert "\n" not in md and "\x00" not in md
-    assert _literal(md) == re.sub(r"[\x00-\x1f\x7f]", " ", text)
+    assert _literal(md).replace("\u2060", "") == re.sub(r"[\x00-\x1f\x7f]", " ", text)
+    assert not re.search(r"(?i)https?\\?:|www\\?\.|ftp|mailto|@[^\u2060]", md.replace("\\", "")), md   # no autolink start
 
 
 def test_inert_cuts_long_text():
     assert _literal(inert("a" * 100, limit=30)) == "a" * 30 + "…"
+
+
+def test_inert_breaks_every_autolink_start_and_keeps_numbers():
+    assert "\u2060" not in inert("T = 1.5e3, 0.25")
+    for url in ("http://evil.example", "HTTPS://evil.example", "www.evil.example", "me@evil.example"):
+        assert "\u2060" in inert(url), url
 
 
 @pytest.mark.parametrize("key, value", [("x`[pwn](http://evil.example)`", "inf"),
