@@ -223,3 +223,11 @@ def run_coroutine(make_coroutine, timeout: float):
     where ``asyncio.run`` would refuse to start, whichever test ran before on this worker."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(lambda: asyncio.run(asyncio.wait_for(make_coroutine(), timeout))).result(timeout + 30)
+
+
+def plain(markdown: str) -> str:
+    """What a reader sees of markdown made inert (:func:`olapp.state.inert`): backslash escapes and word
+    joiners removed."""
+    import re
+
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
