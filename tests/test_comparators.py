@@ -279,7 +279,7 @@ def test_the_two_widrow_hoff_eta_names_differ_and_agree_at_the_optimum():
     assert bounds.widrow_hoff_tuned(L, float(u @ u)) == pytest.approx(B, rel=1e-6)
 
 
-# ---- separability with a certificate (issue 37, item 15) ----------------------------------------------------
+# ---- separability with a certificate ----------------------------------------------------
 
 def _thin_margin_stand_in(seed=0, T=500, d=10):
     """A stand-in for raw breast cancer: separable through the origin, but features in units up to a million apart,

@@ -144,7 +144,7 @@ def test_evicts_on_the_facts_sequence_iff_the_cache_is_smaller_than_its_norm_squ
     assert lesson.budget_mistakes_band(tight, (0, B + 2)) == 1
 
 
-# ---- issue 37: the words beside the run ---------------------------------------------------------------------
+# ---- the words beside the run ---------------------------------------------------------------------
 
 def _preset(name):
     from olapp.lessons import kernel_perceptron as content
@@ -206,7 +206,7 @@ def test_the_facts_theorem_box_says_the_cache_fills_to_b_plus_1_and_never_evicts
         assert "never fills" not in said and "no mistake ever evicts" in said and "at most $B + 1$" in said
 
 
-# ---- the download (issue 37, item 17) -----------------------------------------------------------------------
+# ---- the download -----------------------------------------------------------------------
 
 def _by_hand(X, y, kernel):
     """The kernel Perceptron as a plain loop: score f_t(x_t), supports before the round, and the final supports."""

@@ -353,7 +353,7 @@ def test_preset_claims():
 
 
 def test_the_larger_sample_preset_says_what_its_run_shows():
-    """Issue 37, item 13: the note said the mistake-only bound 'becomes informative ... falls below 1' at n = 2000,
+    """The note said the mistake-only bound 'becomes informative ... falls below 1' at n = 2000,
     implying it was not below 1 at n = 1000; it already is there (0.81; 0.47 at 2000).  The note now says what holds:
     below 1 at n = 2000 and smaller than at n = 1000 on the same distribution."""
     from olapp.lessons.mistakes_to_risk import PRESETS
@@ -372,7 +372,7 @@ def test_the_larger_sample_preset_says_what_its_run_shows():
 
 
 def test_the_step_narrations_state_the_bounds_drawn():
-    """Issue 37, item 13: Step 1's narration wrote ln(1/δ) and Step 2's √(M_n ln n); the bounds drawn have
+    """Step 1's narration wrote ln(1/δ) and Step 2's √(M_n ln n); the bounds drawn have
     L = ln((⌈log₂ n⌉ + 1)/δ) and √(M_n ln(n/δ) ln n)."""
     from olapp.lessons.mistakes_to_risk import LECTURE
 

@@ -126,7 +126,7 @@ def test_regret_share_at_eta_star_never_exceeds_one_and_a_small_step_costs_more(
     assert ogd.regret_share(small) > ogd.regret_share(tuned)
 
 
-# ---- what the page's sentences rest on (issue 37) ------------------------------------------------------------
+# ---- what the page's sentences rest on ------------------------------------------------------------
 
 def test_the_sweeps_dashed_curve_is_lowest_where_it_is_marked_not_at_seed_0s_eta_star():
     # Noisy / squared / box / d = 5: the seeds' a-priori G differ, and the curve uses the largest

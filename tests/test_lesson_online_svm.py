@@ -126,7 +126,7 @@ def test_margin_share_meets_the_guarantee_once_a_pass_is_clean():
         assert lesson.margin_share_band(a, (0.0, 0.5, 0.75)) >= 1
 
 
-# ---- issue 37: the words beside the run ---------------------------------------------------------------------
+# ---- the words beside the run ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("alpha", [0.3, 0.5, 0.9, 1.0])
 def test_the_points_that_would_update_are_those_the_reference_alma_updates_on(alpha):
@@ -148,7 +148,7 @@ def test_the_points_that_would_update_are_those_the_reference_alma_updates_on(al
 
 
 def test_at_alpha_1_the_band_is_empty_yet_misclassified_points_update():
-    # Issue 37, item 8: "the blue band is where a point would trigger an update" is false at α = 1.
+    # "the blue band is where a point would trigger an update" is false at α = 1.
     a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 1.0, 50)
     st = lesson.alma_at(a, 1)
     assert st["threshold"] == 0 and st["in_band"].sum() == 0 and st["would_update"].sum() == 8

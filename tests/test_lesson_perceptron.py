@@ -321,7 +321,7 @@ def test_pa1_dual_ascent_stays_under_svm_opt_and_pays_at_mistakes():
         assert d.report.numbers["dual_gap"] >= -1e-9
 
 
-# ---- issue 37: verdicts about the data carry a certificate; a bound at least T says so ----------------------
+# ---- verdicts about the data carry a certificate; a bound at least T says so ----------------------
 
 def _csv_stream(X, y):
     """The stream as the app reads an upload (a CSV of 10 significant digits, as the issue's reporter wrote it)."""

@@ -212,7 +212,7 @@ def test_rate_ratio_by_hand():
     assert wh.rate_ratio_band(a, 2, (0.0, 1.1, 1.5, 3.0)) == 2
 
 
-# ---- issue 37, item 16: a suggested eta is one the theorem allows, numbers a student can read -----------------
+# ---- a suggested eta is one the theorem allows, numbers a student can read -----------------
 
 def _claims_false(words) -> list:
     from olcore.claims import claims_of

@@ -196,7 +196,7 @@ def test_a_hinge_run_too_large_to_certify_says_so_and_keeps_the_settings():
     assert at.slider(key="T").value == 2000 and at.selectbox(key="loss").value == "hinge"
 
 
-# ---- issue 37: every sentence holds for the run beside it ---------------------------------------------------
+# ---- every sentence holds for the run beside it ---------------------------------------------------
 
 
 

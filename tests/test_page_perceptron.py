@@ -236,7 +236,7 @@ def test_noisy_replayed_stream_keeps_the_new_panels_honest():
         assert_under_bound(curve, b)
 
 
-# ---- issue 37 ----------------------------------------------------------------------------------------
+# ---- verdicts with certificates, sentences that hold for the run ------------------------------
 
 def test_raw_breast_cancer_upload_is_not_called_not_separable():
     """Item 15: a linear program separates the raw breast-cancer upload (margin about 4e-5), so the page must not call

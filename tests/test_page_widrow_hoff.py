@@ -253,7 +253,7 @@ def test_implicit_panel_in_higher_dimension_shows_losses():
     assert {figs.EXPLICIT, figs.IMPLICIT} <= set(trace_names(f))
 
 
-# ---- issue 37, item 16 --------------------------------------------------------------------------------
+# ---- a suggested η the theorem allows, numbers a student can read ------------------------------
 
 def test_raw_diabetes_upload_offers_an_eta_the_theorem_allows_and_sets_it():
     """The page offered "Use η* ≈ 0.00" and quietly set η = 0.01: the button now names the η it sets."""

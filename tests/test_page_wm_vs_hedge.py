@@ -295,7 +295,7 @@ def test_issue19_figures_are_valid_plotly():
 
 
 def test_the_page_says_the_cmu_notes_log_is_the_natural_log():
-    """Issue 37, item 14: the CMU notes (seed 001) write log N where the page writes ln n; right (the natural log),
+    """The CMU notes (seed 001) write log N where the page writes ln n; right (the natural log),
     and the page says so once, where its first CMU bound (Randomized WM's) appears: the introduction."""
     from olapp.lessons.wm_vs_hedge import INTRO
 

@@ -295,7 +295,7 @@ def test_claim_is_tight_on_the_sphere_when_young_is_tight():
 
 
 def test_motivation_2_with_the_unhalved_loss_gives_the_notes_step():
-    """Issue 37, item 14: the docstring said the squared distance needs the loss halved; with the loss as printed,
+    """The docstring said the squared distance needs the loss halved; with the loss as printed,
     argmin_w eta (w.x - y)^2 + ||w - w_t||^2 solves w = w_t - eta (w.x - y) x (the notes' step, implicit in w)."""
     import olcore.linear.widrow_hoff as module
 
