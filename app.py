@@ -63,15 +63,21 @@ def _run() -> None:
         state.reopen(page, hostile)            # the widgets read the link as it is now (no return)
     hostile = {**state.reopened_note(), **hostile}
     before = state.url_snapshot()
+
+    def epilogue() -> None:
+        """The end of every run, also of a page that stops early (:func:`olapp.state.stop`)."""
+        # Only the run that loaded a link can have dropped its settings; later runs remove a
+        # parameter whenever its widget returns to the default, which is not an error.
+        dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
+        state.show_dropped_params({**hostile, **dropped}, where=url_note)
+        if presenting:
+            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
+                      on_click=state.set_presenter_mode, args=(False,), shortcut=state.PRESENT_KEY,
+                      help=f"Back to the page with its settings. Key: {state.PRESENT_KEY}.")
+
+    state.on_finish(epilogue)
     page.run()
-    # Only the run that loaded a link can have dropped its settings; later runs remove a
-    # parameter whenever its widget returns to the default, which is not an error.
-    dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
-    state.show_dropped_params({**hostile, **dropped}, where=url_note)
-    if presenting:
-        st.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
-                  on_click=state.set_presenter_mode, args=(False,), shortcut=state.PRESENT_KEY,
-                  help=f"Back to the page with its settings. Key: {state.PRESENT_KEY}.")
+    state.finish()
 
 
 @contextlib.asynccontextmanager

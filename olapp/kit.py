@@ -243,6 +243,10 @@ class LessonPage:
             self._uploaded = controls.csv_upload(upload, key=f"{self.lesson.slug}_upload")
         return choice
 
+    def stop(self) -> None:
+        """End the page here; the app's epilogue (the link's notes) still runs (:func:`olapp.state.stop`)."""
+        state.stop()
+
     def seed(self, where=st) -> int:
         """The random seed (URL key ``seed``)."""
         return controls.seed_input(key="seed", where=where)
@@ -258,7 +262,7 @@ class LessonPage:
             if self._uploaded is None:
                 st.info("Upload a CSV stream in the settings above (a template is there to download), "
                         "or choose another stream.", icon=":material/upload_file:")
-                st.stop()
+                state.stop()
             return self._uploaded
         if make is None:
             raise TypeError("LessonPage.stream needs a stream maker unless the source is Upload")
@@ -275,7 +279,7 @@ class LessonPage:
             result = cache.memo(fn, *args, **kwargs)
         except StreamError as exc:
             controls.show_error(exc)
-            st.stop()
+            state.stop()
         if (self.tour is not None and getattr(fn, "__name__", None) == self.lesson.lecture_run
                 and getattr(fn, "__module__", None) == f"olcore.lessons.{self.lesson.slug}"):
             self.tour.ask(result)         # the lecture's question reads this run

@@ -12,14 +12,18 @@ from __future__ import annotations
 import math
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NoReturn
 
 import streamlit as st
+
+from olcore.lessons.halving import MAX_MOVES
 
 __all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot",
            "dropped_params", "show_dropped_params", "inert", "drop_hostile_params", "translate_legacy", "reopen", "reopened_note",
            "apply_presenter_mode",
-           "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY"]
+           "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY", "on_finish", "finish", "stop"]
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
@@ -120,6 +124,31 @@ def presenter_mode() -> bool:
     return flag("present")
 
 
+#: The run's epilogue (:func:`on_finish`), in the session's state until it has run.
+_EPILOGUE = "_olab_epilogue"
+
+
+def on_finish(fn: Callable[[], None]) -> None:
+    """Register what every run of a page ends with (the notes about the link, the presenter button):
+    :func:`finish` runs it once, at the end of the page or before :func:`stop` ends the page early."""
+    st.session_state[_EPILOGUE] = fn
+
+
+def finish() -> None:
+    """Run the epilogue registered by :func:`on_finish`, once (a second call does nothing)."""
+    fn = st.session_state.pop(_EPILOGUE, None)
+    if fn is not None:
+        fn()
+
+
+def stop() -> NoReturn:
+    """End the page here, after its epilogue: ``st.stop()`` alone would skip it, and after it nothing
+    more can be drawn (so a link's dropped settings would go unreported)."""
+    finish()
+    st.stop()
+    raise AssertionError("unreachable: st.stop() ends the run")  # pragma: no cover
+
+
 def seen(page: str) -> bool:
     """True once this browser session has run ``page`` (without marking it, unlike :func:`first_run`)."""
     return page in st.session_state.get("_olab_pages_seen", ())
@@ -143,18 +172,22 @@ def url_snapshot() -> dict[str, list[str]]:
 MAX_PARAM_LENGTH = 64
 
 
-#: URL keys whose values may be longer (typed points: up to 200 points of ``x1_x2_y``).
-LONG_PARAMS = {"pts": 6000}
+#: URL keys that hold text, not a widget's value, and may be longer: typed points (up to 200 points of
+#: ``x1_x2_y``) and a Halving game's outcomes (one digit a round, as many rounds as the game allows).
+LONG_PARAMS = {"pts": 6000, "moves": MAX_MOVES}
 
 
-def _hostile(value: str, limit: int = MAX_PARAM_LENGTH) -> bool:
-    """A URL value no widget should see: too long, or a number too large for any widget.
+def _hostile(value: str, limit: int = MAX_PARAM_LENGTH, text: bool = False) -> bool:
+    """A URL value no widget should see: too long, or (unless it is ``text``) a number too large for
+    any widget.
 
     Streamlit 1.67 rejects most invalid values itself, but an integer ``number_input``
     raises ``OverflowError`` on ``inf``, ``1e309`` or 400 nines instead of falling back.
     """
     if len(value) > limit:
         return True
+    if text:
+        return False
     try:
         return not math.isfinite(float(value))
     except (ValueError, OverflowError):
@@ -167,7 +200,7 @@ def drop_hostile_params() -> dict[str, list[str]]:
     Returns what was removed, to be reported with :func:`show_dropped_params`.
     """
     found = {k: v for k, v in url_snapshot().items()
-             if k not in NON_WIDGET_PARAMS and any(_hostile(x, LONG_PARAMS.get(k, MAX_PARAM_LENGTH)) for x in v)}
+             if k not in NON_WIDGET_PARAMS and any(_hostile(x, LONG_PARAMS.get(k, MAX_PARAM_LENGTH), k in LONG_PARAMS) for x in v)}
     if not found:
         return {}
     for k in found:

@@ -56,16 +56,21 @@ else:
         labels = list(ss["halving_labels"])
         ss["halving_labels"] = labels + [v] if v is not None else labels[:-1]
 
+    full = len(moves) >= halving.MAX_MOVES         # the link holds the game: as many rounds as it can carry
+    if full:
+        st.info(text.game_full())
     b = st.container(horizontal=True)
-    b.button("Reveal y = 0", on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"])
-    b.button("Reveal y = 1", on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"])
+    b.button("Reveal y = 0", on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"],
+             disabled=full)
+    b.button("Reveal y = 1", on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"],
+             disabled=full)
     b.button("Undo", on_click=_play, args=(None,), key="you_undo", width="stretch", disabled=not moves,
                 help=text.HELP["undo"])
     b.button("Start over", on_click=ss.__setitem__, args=("halving_labels", []), key="you_reset",
                 width="stretch", disabled=not moves, help=text.HELP["reset"])
     if g.played is None:
         st.info("No round played yet: pick the first outcome.")
-        st.stop()
+        page.stop()
     stream = g.played
     a = page.run(halving.analyse, stream)
     t = a.T

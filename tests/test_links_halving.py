@@ -5,6 +5,7 @@ bound to the URL), ``t`` (the round player) and ``moves`` (the "you are the adve
 """
 
 import numpy as np
+import pytest
 
 from tests.helpers import figures, run_page, trace
 from olcore import experts, streams
@@ -62,3 +63,30 @@ def test_old_link_upload_and_whole_numbers_written_as_floats():
     no_note(at)
     assert (at.number_input(key="n").value, at.number_input(key="T").value,
             at.number_input(key="extra").value) == (30, 25, 2)
+
+
+def _link_warnings(at) -> list[str]:
+    return [w.value for w in at.warning if "do not fit" in w.value or "new game" in w.value]
+
+
+@pytest.mark.parametrize("played", [65, 400, 2000])
+def test_a_long_game_link_resumes_with_every_move(played):
+    moves = "".join("01"[(i * 7 + i // 3) % 2] for i in range(played))
+    at = run_page(PAGE, query={"stream": "You are the adversary", "n": "8", "moves": moves})
+    assert not at.exception, [e.message for e in at.exception]
+    assert at.query_params["moves"] == moves
+    assert not _link_warnings(at), _link_warnings(at)
+    assert any(s.value.startswith(f"Round {played + 1}:") for s in at.subheader)
+    reveal = at.button(key="you_y0")
+    assert reveal.disabled == (played >= 2000)
+    if played < 2000:
+        reveal.click().run()
+        assert at.query_params["moves"] == moves + "0"
+        assert not _link_warnings(at), _link_warnings(at)
+
+
+def test_a_crafted_moves_value_is_shown_inert():
+    at = run_page(PAGE, query={"stream": "You are the adversary", "n": "8", "moves": "01`[x](http://evil.test)"})
+    assert not at.exception
+    shown = [w.value for w in at.warning if "new game" in w.value]
+    assert len(shown) == 1 and "](http" not in shown[0] and "`" not in shown[0].replace("\\`", ""), shown

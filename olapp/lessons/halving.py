@@ -7,7 +7,8 @@ from olcore.claims import claim, text
 from olapp.figures.halving import table_columns, table_rows
 from olapp.lecture import Question, Scene
 from olcore.lessons import halving as lesson
-from olcore.lessons.halving import version_space_ceiling
+from olcore.lessons.halving import MAX_MOVES, version_space_ceiling
+from olapp.state import inert
 
 LECTURE = "UCL COMP0078, Online learning"
 
@@ -85,8 +86,14 @@ def game_prompt(g, played: int) -> tuple[str, str, str]:
             f"{g.votes_zero} say 0). Make it wrong?")
 
 
+def game_full() -> str:
+    return (f"The game has reached its {MAX_MOVES:,} rounds, as many as a link can carry: Undo or Start over "
+            "to play on.")
+
+
 def bad_moves(raw: str) -> str:
-    return f"This link's `moves={raw[:30]}` is not a string of 0/1 outcomes; a new game starts."
+    return (f"This link's game “moves\\={inert(raw, 30)}” is not a string of at most {MAX_MOVES:,} outcomes "
+            "0 and 1; a new game starts.")
 
 
 # -- captions: facts computed from the run ---------------------------------------------------
