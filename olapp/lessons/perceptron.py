@@ -13,6 +13,7 @@ import numpy as np
 
 from olapp.controls import Preset
 from olapp.lecture import Question, Scene
+from olapp.state import inert
 from olcore import StreamError
 from olcore.claims import claim, text
 from olcore.lessons import perceptron as lesson
@@ -80,7 +81,8 @@ def typed_start(link_value: str | None) -> tuple[dict, str]:
     try:
         x1, x2, y = lesson.parse_points(link_value)
     except StreamError as exc:
-        return TYPED, f"This link's typed points could not be read ({exc}); the example points are shown instead."
+        return TYPED, (f"This link's typed points could not be read ({inert(exc, 120)}); the example points are "
+                       "shown instead.")
     return {"x1": x1, "x2": x2, "y": y}, ""
 
 
