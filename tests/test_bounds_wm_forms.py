@@ -1,4 +1,4 @@
-"""Issue 19 on /wm_vs_hedge: the CMU form of WM, RWM at η = 1/√T, Problems 3.2, WA's equality, losses in [0, B].
+"""Weighted Majority and Hedge beyond the UCL form: the CMU form of WM, RWM at η = 1/√T, Problems 3.2, WA's equality, losses in [0, B].
 
 Theory is the oracle: every new bound holds on thousands of seeded random and adversarial streams.
 """
