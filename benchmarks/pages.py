@@ -20,7 +20,7 @@ For each page (``AppTest.from_file("app.py")`` + ``switch_page("pages/<name>.py"
   the largest settings.
 
 The time is the wall time of ``AppTest.run()``: the script run plus AppTest's own handling of
-the messages (each script compiled once, as the server does), a slight overestimate of the server's time.  Targets (issue 7): <= 100 ms at the
+the messages (each script compiled once, as the server does), a slight overestimate of the server's time.  Targets: <= 100 ms at the
 defaults (warm), <= 1 s at the largest settings (cold), <= 1.5 MB of chart JSON per page.
 Placeholder pages ("coming soon") are reported as such.
 """

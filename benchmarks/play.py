@@ -14,7 +14,7 @@ drawn them and the texts of every round), and how many times the charts
 were redrawn in the browser (``advances``: animation ticks in which the visible charts moved) and
 the milliseconds ``Plotly.react`` took per advance (all visible charts together).
 
-Target (issue 17): while one browser plays a lesson for 10 s the server uses under 0.3 s of CPU,
+Target: while one browser plays a lesson for 10 s the server uses under 0.3 s of CPU,
 and the chart advances at least 150 times.  Only 127.0.0.1 is contacted; the run stops by itself
 (``--timeout`` per play).
 """

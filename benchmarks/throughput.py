@@ -28,7 +28,7 @@ eta0=eta, penalty=None)`` one ordered epoch; ``linear.passive_aggressive(variant
 beside ``SGDClassifier(loss="hinge", learning_rate="pa1"|"pa2", eta0=C, penalty=None)``.
 
 Every timing is the best of 5 (``time.perf_counter``), after one untimed call (numba compiles
-or loads its cache there).  Ratios = olcore rounds/s divided by the peer's.  Targets (issue 11):
+or loads its cache there).  Ratios = olcore rounds/s divided by the peer's.  Targets:
 Perceptron >= 2x scikit-learn and >= 100x River on every stream; Widrow-Hoff, PA-I and PA-II
 >= 2x scikit-learn; Hedge and WM >= 200x River's EWARegressor.  Every olcore row is measured in
 both record modes and both ratios are printed with their own PASS/MISS: "every" is the default

@@ -223,7 +223,7 @@ def test_bad_streams_raise_stream_error():
         P.analyse(P.generated_stream(20, 0.1, 0.0, 0), 0)
 
 
-# ---- going deeper (issue 19): OGD's tuned regret, conservative OGD, hinge, regularisation, PA-I's dual --
+# ---- going deeper: OGD's tuned regret, conservative OGD, hinge, regularisation, PA-I's dual --
 
 def _many_streams(n=300):
     """Seeded random streams of every kind the page can hold, plus the Perceptron's adversary."""

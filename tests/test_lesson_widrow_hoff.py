@@ -139,7 +139,7 @@ def test_bad_settings_raise_stream_error():
         wh.eg_vs_wh(0, 1.0, 0)
 
 
-# ---- the implicit update and the rate remark (issue 19) ---------------------------------------------
+# ---- the implicit update and the rate remark ---------------------------------------------
 
 def _regression_streams(n=200):
     rng = np.random.default_rng(404)

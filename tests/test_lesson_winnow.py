@@ -173,7 +173,7 @@ def test_analysis_pickles_for_the_cache():
     assert s.winnow.shape == (2, 2)
 
 
-# ---- conjunctions: the elimination algorithm (issue 19) -----------------------------------------------
+# ---- conjunctions: the elimination algorithm -----------------------------------------------
 
 def test_elimination_panel_bounds_hold_on_many_conjunction_streams():
     from olcore.lessons import winnow as W

@@ -170,7 +170,7 @@ def test_not_separable_typed_points_are_not_blamed_on_noise():
     assert not [w for w in at.warning if "flipped" in w.value]
 
 
-# ---- going deeper (issue 19) ------------------------------------------------------------------------
+# ---- going deeper ------------------------------------------------------------------------
 
 def _topic(topic, query=None):
     at = run_page(PAGE, query={"t": "60", **(query or {})})

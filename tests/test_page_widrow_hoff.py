@@ -227,7 +227,7 @@ def test_bounds_hold_on_a_long_noisy_ten_feature_run():
     check_bounds_hold(at)
 
 
-# ---- the implicit update and the rate remark (issue 19) ---------------------------------------------
+# ---- the implicit update and the rate remark ---------------------------------------------
 
 def test_implicit_and_rate_panels_run_and_hold():
     from tests.helpers import assert_under_bound, by_title

@@ -162,7 +162,7 @@ def test_upload_without_a_disjunction_has_no_bound_and_says_why():
     assert "no bound (no consistent disjunction)" in text(at)
 
 
-# ---- conjunctions: the elimination algorithm (issue 19) -----------------------------------------------
+# ---- conjunctions: the elimination algorithm -----------------------------------------------
 
 def test_elimination_panel_reacts_to_its_controls_and_holds():
     from olapp.figures import winnow as wf

@@ -208,8 +208,8 @@ def test_every_figure_is_valid_plotly(source, beta):
     assert ("bound: WM: (a−1)·m*_t + b·ln n" in names) == a.reports["WM"].applies
 
 
-def _issue19_panels(at):
-    """The issue-19 charts: each drawn curve stays under the bound drawn beside it."""
+def _notes_panels(at):
+    """The charts of the notes' further forms (CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B]): each drawn curve stays under the bound drawn beside it."""
     from tests.helpers import assert_under_bound, fig_starting
 
     from olapp.lessons.wm_vs_hedge import TUNING_TOPICS
@@ -249,10 +249,10 @@ def _issue19_panels(at):
     return sh
 
 
-def test_issue19_panels_at_the_defaults_and_with_controls_changed():
+def test_notes_panels_at_the_defaults_and_with_controls_changed():
     at = run_page(PAGE, query={"t": "50"})
     _ok(at)
-    sh = _issue19_panels(at)
+    sh = _notes_panels(at)
     assert "B = 10" in sh["layout"]["title"]["text"]
     _topic(at, TOPIC_TUNING)
     text = " ".join(c.value for c in at.caption)
@@ -262,7 +262,7 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     at.slider(key="rwm_eta").set_value(0.5).run()
     at.slider(key="beta").set_value(0.0).run()
     _ok(at)
-    sh = _issue19_panels(at)
+    sh = _notes_panels(at)
     assert "B = 100" in sh["layout"]["title"]["text"]
     assert any(r"100\sqrt{2\cdot 500\ln 10}" in l.value for l in latex(at))
     _topic(at, TOPIC_TUNING)
@@ -270,17 +270,17 @@ def test_issue19_panels_at_the_defaults_and_with_controls_changed():
     assert any("β = 0 with no perfect expert" in c.value for c in at.caption)
 
 
-def test_issue19_on_the_wm_adversary_the_tuned_rate_wins():
+def test_on_the_wm_adversary_the_tuned_rate_wins():
     at = run_page(PAGE, query={"stream": "WM adversary", "T": "2000", "t": "2000"})
     _ok(at)
-    _issue19_panels(at)
+    _notes_panels(at)
     _topic(at, TOPIC_TUNING)
     at.segmented_control(key="tuning").set_value("η tuned to T").run()
     avg = next(c.value for c in at.caption if c.value.startswith("After T = 2000 rounds"))
     assert "here the run tuned to T has the smaller regret per round" in avg and "WM's regret per round is 0.5" in avg
 
 
-def test_issue19_figures_are_valid_plotly():
+def test_the_notes_panels_figures_are_valid_plotly():
     import plotly.graph_objects as go
 
     from olapp.figures import wm_vs_hedge as figs

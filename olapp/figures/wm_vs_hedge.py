@@ -276,7 +276,7 @@ def wm_constants(beta_now: float, *, height: int = 340) -> go.Figure:
                      height=height)
 
 
-# -- issue 19: the CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B] ---------------------
+# -- the CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B] ---------------------
 @figure(animated=True)
 def cmu_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
     """WM's mistakes at β = 1 − η under both forms of its bound (UCL and CMU), on one run."""

@@ -67,7 +67,7 @@ __all__ = [
     "bernstein_deviation", "peeling_cells", "penalty_level",
     # online convex optimisation
     "ogd_regret", "ogd_eta", "ogd_regret_eta", "ogd_proof_bound", "simplex_ogd_regret",
-    # margins: the SVM direction, ALMA, the second-order Perceptron (issue 14)
+    # margins: the SVM direction, ALMA, the second-order Perceptron
     "SVMDirection", "svm_direction", "alma_updates", "alma_margin", "second_order_perceptron", "mistake_table",
     # the report type
     "BoundReport",
