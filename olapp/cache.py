@@ -197,10 +197,9 @@ def _drop_tokens(value: Any) -> None:
     """Forget the tokens of an evicted result (unless another stored result holds the same object).
 
     The entries holding each result are counted (:func:`_hold`), so an eviction costs the same however
-    many entries the tables hold.  Scanning them all, under the lock every session's lookup takes, cost
-    each eviction O(entries): once a server had served six lessons, a rerun of /kernel_perceptron with
-    a seed of its own cost 47-56 ms of CPU instead of 21-26 (``python -m benchmarks.load --part reruns``:
-    p95 1.9 s there, 0.6 s with the count)."""
+    many entries the tables hold.  Scanning them all, under the lock
+    every session's lookup takes, made each eviction O(entries) and a busy server's reruns several times
+    slower (benchmarks/PERFORMANCE.md)."""
     left = _held.get(id(value), 1) - 1
     if left > 0:
         _held[id(value)] = left

@@ -4,11 +4,8 @@ A lecture hall reruns at once.  Streamlit runs each session's script in a thread
 so twenty reruns share one interpreter lock.  Run side by side, they finish in an unfair order: the
 lock goes to whichever thread asks at the right moment, and the last reruns waited about twice as
 long as twenty reruns' CPU.  Taking turns in arrival order, each rerun waits for the runs that came
-before it and no more.  Measured with ``python -m benchmarks.load --same-seeds`` (20 sessions x 3
-reruns, one server, 2026-11-26), p95 before -> after: /wm_vs_hedge 2.63 -> 1.25 s, /online_svm
-2.19 -> 1.23, /kernel_perceptron 1.57 -> 0.79, /mistakes_to_risk 1.78 -> 1.42, /perceptron 1.35 ->
-0.98, /winnow 1.11 -> 0.69, /widrow_hoff 1.41 -> 1.06, /ogd 1.40 -> 1.31, /halving 1.09 -> 1.14; the
-median of twenty first views opened at once fell from 2.5 to 1.0 s on /halving; CPU per rerun the same.
+before it and no more.  The p95 of a hall's reruns fell by up to half on the heavier lessons
+(``python -m benchmarks.load --same-seeds``; figures in benchmarks/PERFORMANCE.md).
 
 - :meth:`Turns.turn` wraps a whole run (app.py's ``main``).  A run that finds the turn taken waits in
   line; the run that ends hands the turn to the first in line.

@@ -56,13 +56,6 @@ __all__ = ["weighted_majority", "randomized_weighted_majority", "weighted_majori
            "RandomizedWeightedMajority"]
 
 
-def _mistake_counts(X: np.ndarray, y: np.ndarray):
-    wrong = X != y[:, None]
-    M = np.zeros((X.shape[0] + 1, X.shape[1]), dtype=np.int64)
-    np.cumsum(wrong, axis=0, out=M[1:])
-    return wrong, M
-
-
 def _vote(w, x) -> int:
     """1 where the weight voting 1 is at least the weight voting 0 (ties predict 1).
 

@@ -14,7 +14,7 @@ the weights can never change again (every example has been seen with them), so t
 copy the last pass's scores for the remaining rounds instead of recomputing the same numbers.
 
 (An earlier version jumped from update to update with chunked matrix-vector products; the
-plain compiled loop replaced it: see the README's Performance section.)
+plain compiled loop replaced it: see benchmarks/PERFORMANCE.md.)
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row_at", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "replay_into", "weight_record", "update_index", "margin_trace", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
+           "replay", "replay_into", "weight_record", "update_index", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
 
 #: Largest room (float64 values) a loop is given for writing its weight table itself, one row per
 #: update: one row per round, of which only the rows written are touched (so only they take memory;
@@ -277,34 +277,6 @@ def update_index(updated: np.ndarray) -> np.ndarray:
     index = np.zeros(updated.size + 1, dtype=np.intp)
     np.cumsum(updated, out=index[1:])
     return index
-
-
-def margin_trace(X: np.ndarray, y: np.ndarray, scores: np.ndarray, updated: np.ndarray,
-                 norm_sq: np.ndarray, table, index, rounds, epochs: int):
-    """The Trace of a hinge-loss learner (OGD, PA): losses are hinge losses.
-
-    ``predictions`` :math:`\\operatorname{sign}(w_t \\cdot x_t)`, ``mistakes`` iff
-    :math:`y_t\\, w_t \\cdot x_t \\le 0`, ``losses`` :math:`[1 - y_t\\, w_t \\cdot x_t]_+`;
-    ``extras``: ``"score"`` (T,), ``"updated"`` (T,), ``"M"`` (T+1,) mistakes so far,
-    ``"norm_sq"`` (T+1,) :math:`\\|w_t\\|^2` (``norm_sq`` given per update, entry 0 for
-    :math:`w_1`).
-    """
-    from ..trace import Trace
-
-    yy = np.tile(y, epochs) if epochs > 1 else y
-    margins = yy * scores
-    mistakes = margins <= 0
-    M = np.zeros(mistakes.size + 1)
-    np.cumsum(mistakes, out=M[1:])
-    return Trace(
-        losses=np.maximum(0.0, 1.0 - margins),
-        predictions=np.sign(scores).astype(np.int8),
-        weight_table=table,
-        weight_index=index,
-        weight_rounds=rounds,
-        mistakes=mistakes,
-        extras={"score": scores, "updated": updated, "M": M, "norm_sq": norm_sq[update_index(updated)]},
-    )
 
 
 def update_trace(scores: np.ndarray, mistakes: np.ndarray, updated: np.ndarray, table: np.ndarray,
