@@ -103,7 +103,7 @@ async def reruns(base: str, pid: int, slug: str, args) -> dict:
     sessions = [Session(base, slug, f"seed={args.seed0 + i}", timeout=args.run_timeout) for i in range(n)]
     try:
         loaded = await asyncio.gather(*(s.connect() for s in sessions), return_exceptions=True)
-        cpu1, rss1 = cpu_seconds(pid), rss_mb(pid)
+        cpu1 = cpu_seconds(pid)
         live = []
         echo_ok = 0
         for i, (s, r) in enumerate(zip(sessions, loaded)):
@@ -260,7 +260,6 @@ def print_arrivals(r: dict, replicas: int, args) -> bool:
     first = r["first"]
     p95 = pct(first, 0.95)
     met = len(first) == args.arrivals and p95 <= ARRIVAL_P95 and not r["errors"]
-    sessions_on = " ".join(f"{k}: {v}" for k, v in sorted(r["replica"].items(), key=lambda kv: str(kv[0])))
     print(f"\n## (b) {args.arrivals} sessions open {args.link} within {args.window:g} s, {replicas} replica(s) "
           f"behind HAProxy; target p95 <= {ARRIVAL_P95:g} s (two replicas), no errors")
     print(f"first full view (first GET -> script_finished): p50 {pct(first, .5):.2f} s, p95 {p95:.2f} s, "

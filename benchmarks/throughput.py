@@ -259,7 +259,7 @@ def linear_rows(T: int, dims, river_rounds: dict[int, int], seed: int, repeat: i
                 m = min(T, river_rounds[d])
                 rows, labels = river_rows(Xf, yp, m)
                 t_ol, t_fin, t_sk, t_rv = best_of_each([run, lambda: run("final"), lambda: sklearn_epoch(Xf, yp),
-                                                        lambda: river_perceptron(rows, labels)], repeat)
+                                                        lambda r=rows, lab=labels: river_perceptron(r, lab)], repeat)
                 del rows, labels
                 mem = (peak_mb(run), peak_mb(lambda: run("final")), peak_mb(lambda: sklearn_epoch(Xf, yp)))
                 check = ""

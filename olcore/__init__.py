@@ -11,7 +11,7 @@ from . import jit  # noqa: F401  (first: settles NUMBA_CACHE_DIR before numba is
 from .errors import StreamError
 from .trace import Trace
 from .jit import warm, warm_in_background
-from . import bounds, experts, linear, oco, stream, streams  # noqa: E402  (public submodules)
+from . import bounds, experts, linear, oco, stream, streams  # noqa: E402,F401  (public submodules)
 from . import online_to_batch  # noqa: E402,F401  (registers its compiled kernel before any warm-up)
 from .bounds import BoundReport  # noqa: E402
 

@@ -3,7 +3,6 @@
 import math
 
 import numpy as np
-import pytest
 
 from tests.helpers import bound_traces, figures, run_page, trace, plain
 

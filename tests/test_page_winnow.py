@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tests.helpers import bound_traces, by_title, figures, run_page, trace, ys, latex
+from tests.helpers import bound_traces, by_title, run_page, trace, ys, latex
 from olcore import streams
 from olcore.stream import from_arrays
 

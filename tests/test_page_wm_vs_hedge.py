@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from olapp.lessons.wm_vs_hedge import TOPIC_SWEEP, TOPIC_TUNING
-from tests.helpers import bound_traces, figures, figures_by_title, run_page, trace, trace_names, ys, latex
+from tests.helpers import bound_traces, figures_by_title, run_page, trace, trace_names, ys, latex
 
 PAGE = "pages/wm_vs_hedge.py"
 

@@ -158,7 +158,6 @@ def test_the_sender_is_woken_only_when_it_is_not_already_due(loop_thread):
 def test_the_server_collects_garbage_less_often():
     import gc
 
-    import app  # noqa: F401 - as the server imports it
 
     assert gc.get_threshold()[0] >= serving.GC_THRESHOLD
     t0, t1, t2 = gc.get_threshold()

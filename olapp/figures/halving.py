@@ -13,7 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .. import theme
-from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
+from . import Fig, figure, axes, curves_with_bounds, downsample, scatter
 
 __all__ = ["CROSS", "MISTAKES", "SIZE", "TableView", "TableCells", "table", "table_cells", "proof_cells", "table_columns", "table_rows",
            "version_space", "mistake_staircase"]

@@ -308,7 +308,7 @@ def average_regret(ta, t: int | None = None, *, height: int = 460) -> go.Figure:
     idx = downsample(T)
     H = ta.horizons
     fig = Fig().add(
-        _line(r[idx], ta.wm_avg[idx], f"WM (β = 1 − η): (M_t − m*_t)/t", theme.ORANGE),
+        _line(r[idx], ta.wm_avg[idx], "WM (β = 1 − η): (M_t − m*_t)/t", theme.ORANGE),
         _line(r[idx], ta.wm_avg_bound[idx], bound_name("(m* + 2η m* + 2 ln n/η)/t, form (1)"), theme.ORANGE, "dash"),
         _line(r[idx], ta.fixed_avg[idx], f"RWM, fixed η = {ta.eta:.3g}: (E[M_t] − m*_t)/t", theme.BLUE),
         _line(r[idx], ta.fixed_avg_bound[idx], bound_name("(η m* + ln n/η)/t, form (2)"), theme.BLUE, "dash"),

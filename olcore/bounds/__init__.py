@@ -24,7 +24,7 @@ are not bounds.
 
 from __future__ import annotations
 
-from ..errors import StreamError
+from ..errors import StreamError  # noqa: F401  (olcore.bounds.StreamError: the name older code imports)
 from .experts import (WEIGHTED_AVERAGE_ETA_MAX, halving, hedge, hedge_eta, hedge_regret,
                       randomized_weighted_majority, randomized_weighted_majority_regret, weighted_average,
                       weighted_majority, weighted_majority_constants, weighted_majority_regret,

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..comparators import max_margin_direction
 from ..errors import StreamError
-from ..validate import as_labels, as_matrix, check_values
+from ..validate import check_values
 from ._broadcast import out, together
 
 __all__ = ["SVMDirection", "svm_direction", "alma_updates", "alma_margin", "second_order_perceptron",

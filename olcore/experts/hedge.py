@@ -46,7 +46,7 @@ from ..errors import StreamError
 from ..validate import as_matrix, check_int, check_param, check_seed, check_values
 from ..jit import big_empty, bits_float, exp_lanes, f64, float_bits, kernel, njit
 from ..stream import _check_size as check_size
-from ._common import expert_stream, frozen, normalise_into, normalise_log, record_rounds
+from ._common import expert_stream, frozen, normalise_log, record_rounds
 
 __all__ = ["hedge", "hedge_many", "Hedge"]
 

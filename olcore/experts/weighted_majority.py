@@ -50,7 +50,7 @@ from ..errors import StreamError
 from ..trace import LazyArray, Trace
 from ..validate import check_int, check_param, check_seed, check_values
 from ..jit import big_empty, bits_float, exp_lanes, float_bits, kernel, njit
-from ._common import advice_checks, advice_int8, expert_stream, frozen, log_beta_times, normalise_log, record_rounds
+from ._common import advice_checks, advice_int8, frozen, log_beta_times, normalise_log, record_rounds
 
 __all__ = ["weighted_majority", "randomized_weighted_majority", "weighted_majority_prefixes", "WeightedMajority",
            "RandomizedWeightedMajority"]

@@ -34,7 +34,6 @@ import math
 import numpy as np
 
 from .. import _sums as sums
-from ..errors import StreamError
 from ..jit import f64, kernel
 from ..validate import as_labels, as_matrix, check_param
 from ._engine import update_trace

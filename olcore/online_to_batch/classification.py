@@ -44,7 +44,6 @@ from .. import bounds, linear
 from ..bounds._broadcast import out
 from ..errors import StreamError
 from ..jit import f64, kernel, njit
-from ..linear._engine import dot
 from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 

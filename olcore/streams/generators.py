@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import StreamError
-from ..stream import MAX_COLUMNS, MAX_ROUNDS, _check_size, from_arrays
+from ..stream import MAX_COLUMNS, MAX_ROUNDS, Stream, _check_size, from_arrays
 from ..validate import as_matrix, check_int, check_param, check_seed, check_unit_interval
 
 __all__ = ["perfect_expert", "expert_error_rates", "loss_matrix", "separable", "disjunction",
