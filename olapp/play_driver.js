@@ -94,7 +94,7 @@ export default function (component) {
     const nonce = p.nonce;
     p.nonce = null;
     console.warn("Online Learning Lab: Play is stepped by the server; not found in this page: " + gone.join(", "));
-    try { p.setTriggerValue("fallback", { nonce: nonce, round: p.round, hooks: gone }); } catch (e) { /* gone */ }
+    try { p.setTriggerValue("fallback", { nonce: nonce, round: p.round, hooks: gone }); } catch { /* gone */ }
   }
 
   // The round reached goes back to the server a moment later, once the app is idle and no key or click
@@ -111,7 +111,7 @@ export default function (component) {
     const send = () => {
       const busy = appRunning() || performance.now() - window.__olabInput.at < 1000;
       if (busy && performance.now() - t0 < 5000) return setTimeout(send, 100);
-      try { p.setTriggerValue("stopped", stopped); } catch (e) { /* the player is gone: nothing to tell */ }
+      try { p.setTriggerValue("stopped", stopped); } catch { /* the player is gone: nothing to tell */ }
     };
     setTimeout(send, 300);
   }
