@@ -69,33 +69,23 @@ def _to_plain(fig) -> dict:
     return {"data": list(d.get("data", [])), "layout": dict(d.get("layout", {}))}
 
 
-_SHORT = {"float64": "f8", "float32": "f4", "int32": "i4", "int16": "i2", "int8": "i1", "uint8": "u1",
-          "uint16": "u2", "uint32": "u4"}
-
-
 def _typed(x: Any, key: str | None = None) -> Any:
     """Numeric numpy arrays as plotly.js typed-array specs (base64), as plotly's own JSON writes them;
     everything else as it is (the JSON encoder writes it).  A 2-D numeric ``z`` (a heat map's or a contour's
     grid) gets the spec's ``shape`` (the driver decodes it into rows); other 2-D
     arrays (``customdata``) stay JSON rows, which the driver slices like the points."""
-    import base64
+    from .compat import typed_array_spec
 
     if isinstance(x, dict):
         return {k: _typed(v, k) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_typed(v) for v in x]
-    if isinstance(x, np.ndarray) and x.ndim == 2 and key == "z" and x.size and x.dtype.kind in "iuf":
-        spec = _typed(np.ravel(x))
-        if isinstance(spec, dict):
-            return {**spec, "shape": f"{x.shape[0]}, {x.shape[1]}"}
-    if isinstance(x, np.ndarray) and x.ndim > 1:
+    if isinstance(x, np.ndarray) and x.ndim > 1 and key != "z":
         return x.tolist()                   # rows (customdata): a JSON list of lists slices like the points
-    if isinstance(x, np.ndarray) and x.size and x.dtype.kind in "iuf":
-        if x.dtype.kind in "iu" and x.dtype.itemsize == 8:
-            x = x.astype(np.int32) if np.abs(x).max() < 2**31 else x.astype(np.float64)
-        code = _SHORT.get(x.dtype.name)
-        if code is not None:
-            return {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(x)).decode("ascii")}
+    if isinstance(x, np.ndarray) and x.ndim <= 2:
+        spec = typed_array_spec(x)          # a 2-D ``z`` gets its shape (the driver decodes it into rows)
+        if spec is not None:
+            return spec
     return x
 
 

@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-__all__ = ["HOOKS", "active", "status", "switched_off", "send_chart", "plotly_dict", "leave_pages_directory_mode",
+__all__ = ["HOOKS", "active", "status", "switched_off", "send_chart", "plotly_dict", "typed_array_spec", "leave_pages_directory_mode",
            "install_wakeups", "reseed_widgets_from_url", "script_folder", "network_url", "versions",
            "startup_lines", "OFF_ENV"]
 
@@ -198,9 +198,11 @@ def send_chart(spec: str, height: int | None, key: str | None, config: str, wher
 
 #: _plotly_utils.utils.is_skipped_key: values under these keys are never converted (nor walked).
 _SKIPPED = ("geojson", "layer", "layers", "range")
-#: int64 narrowed as plotly narrows it: (dtype, lo, hi, short name), smallest first.
-_NARROW = ((np.int8, -128, 127, "i1"), (np.int16, -32768, 32767, "i2"),
-           (np.int32, -2147483648, 2147483647, "i4"))
+#: plotly.js's names of the numpy types it reads as typed arrays.
+_SHORT = {"int8": "i1", "uint8": "u1", "int16": "i2", "uint16": "u2", "int32": "i4", "uint32": "u4",
+          "float32": "f4", "float64": "f8"}
+#: 64-bit integers narrowed as plotly narrows them: the smallest type that holds the array's range.
+_NARROW = {"int64": (np.int8, np.int16, np.int32), "uint64": (np.uint8, np.uint16, np.uint32)}
 _SCALARS = (str, int, float, type(None))
 _F8 = np.dtype("<f8")
 _I8 = np.dtype("<i8")
@@ -221,7 +223,23 @@ def _check_plotly_dict() -> str | None:
     return None
 
 
-def _spec(a: np.ndarray, short: str) -> dict:
+def typed_array_spec(v: np.ndarray) -> dict | None:
+    """A numeric numpy array as plotly.js's typed-array spec (``{"dtype", "bdata"[, "shape"]}``: its
+    C-ordered bytes in base64), exactly as plotly.py writes it: 64-bit integers narrowed to the smallest
+    of 8, 16 or 32 bits that holds their range. ``None`` where plotly keeps the array as it is (empty,
+    0-d, wider than 32 bits, not a number type, not in the machine's byte order). The one encoder of
+    the app: figures (:func:`_plotly_dict`) and Play's frames (:mod:`olapp.animation`) both use it."""
+    if not isinstance(v, np.ndarray) or v.ndim == 0 or v.size == 0 or not v.dtype.isnative:
+        return None
+    a = np.ascontiguousarray(v)
+    if a.dtype.name in _NARROW:
+        lo, hi = a.min(), a.max()
+        a = next((a.astype(t) for t in _NARROW[a.dtype.name] if np.iinfo(t).min <= lo and hi <= np.iinfo(t).max), None)
+        if a is None:
+            return None
+    short = _SHORT.get(a.dtype.name)
+    if short is None:
+        return None
     out = {"dtype": short, "bdata": base64.b64encode(a).decode("ascii")}
     if a.ndim > 1:
         out["shape"] = str(a.shape)[1:-1]
@@ -229,21 +247,12 @@ def _spec(a: np.ndarray, short: str) -> dict:
 
 
 def _typed(v: np.ndarray):
-    """``to_typed_array_spec(v)`` for a numpy array: float64 and int64 converted here, as plotly
-    converts them (a C-ordered copy's bytes, int64 narrowed to the smallest of int8/16/32 that holds
-    its range); any other array by plotly's own function."""
+    """``to_typed_array_spec(v)`` for a numpy array: :func:`typed_array_spec`, and plotly's own
+    function for what that leaves as it is."""
     from _plotly_utils.utils import to_typed_array_spec
 
-    if v.ndim == 0 or v.size == 0 or v.dtype not in (_F8, _I8) or v.dtype.byteorder == ">":
-        return to_typed_array_spec(copy.deepcopy(v))
-    a = np.ascontiguousarray(v)
-    if v.dtype == _F8:
-        return _spec(a, "f8")
-    hi, lo = a.max(), a.min()
-    for dtype, low, high, short in _NARROW:
-        if hi <= high and lo >= low:
-            return _spec(a.astype(dtype), short)
-    return to_typed_array_spec(copy.deepcopy(v))   # wider than int32: plotly keeps the int64 array
+    spec = typed_array_spec(v)
+    return spec if spec is not None else to_typed_array_spec(copy.deepcopy(v))
 
 
 def _walk(obj):

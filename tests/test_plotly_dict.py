@@ -107,3 +107,23 @@ def test_every_chart_of_every_lesson_serialises_as_plotly_would(entry, monkeypat
     cache.clear()                      # charts serialised by an earlier test would not be serialised again
     run_page(entry.path)
     assert seen, f"/{entry.slug}: no chart serialised"
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+                                   "float32", "float64", "bool", ">f8"])
+def test_the_one_typed_array_encoder_writes_what_plotly_writes(dtype):
+    from _plotly_utils.utils import to_typed_array_spec
+
+    from olapp.compat import typed_array_spec
+
+    rng = np.random.default_rng(0)
+    wide = {"int64": [0, 5, -300, 70_000, 2**40], "uint64": [0, 5, 300, 70_000, 2**40]}
+    for values in ([[1, 2], [3, 4]], [0, 1, 1], wide.get(dtype, [0, 1, 2]), rng.integers(0, 100, 7)):
+        for cut in range(1, len(values) + 1):
+            v = np.asarray(values[:cut]).astype(dtype)
+            mine = typed_array_spec(v)
+            theirs = to_typed_array_spec(v.copy())
+            if mine is None:
+                assert not isinstance(theirs, dict) or not v.dtype.isnative, (dtype, v, theirs)
+            else:
+                assert mine == theirs, (dtype, v)
