@@ -37,7 +37,8 @@ On the probability simplex with linear losses :math:`v\cdot\ell_t` (experts) thi
 :func:`simplex_ogd`: :math:`D = \sqrt 2`, :math:`G \le \sqrt K`, regret :math:`\le \sqrt{2KT}`.
 
 Each learner has a fast path (one loop compiled with numba ``@njit(cache=True)``) and a reference
-class that mirrors the notes' pseudo-code line by line (:class:`ProjectedOGD`, :class:`SimplexOGD`).
+class that mirrors the notes' pseudo-code line by line (:class:`ProjectedOGD`, :class:`SimplexOGD`),
+following the learner protocol of :mod:`olcore.protocol`.
 
 References
 ----------
@@ -54,6 +55,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _sums as sums
 from ._oco_kernels import _pogd, _project_rows, _simplex_ogd
 from .errors import StreamError
 from .jit import kernel
@@ -337,8 +339,38 @@ def projected_ogd(X, y, loss: str = "logistic", eta: float = 0.1, domain=None) -
                  extras={"grad_norm": gnorm, "step": U})
 
 
+def _loss_and_slope(code: int, z: float, y: float) -> tuple[float, float]:
+    r""":math:`(\ell(z, y), \partial\ell/\partial z)` at one score :math:`z = \theta\cdot x`, in Python floats
+    (the compiled loop's formulas, operation for operation)."""
+    if code == 0:                                      # logistic: ln(1 + e^{-yz})
+        m = y * z
+        if m >= 0:
+            e = math.exp(-m)
+            return math.log1p(e), -y * e / (1.0 + e)
+        e = math.exp(m)
+        return -m + math.log1p(e), -y / (1.0 + e)
+    if code == 1:                                      # hinge: [1 - yz]_+, subgradient -y iff yz < 1
+        m = y * z
+        return (1.0 - m, -y) if m < 1.0 else (0.0, 0.0)
+    if code == 2:                                      # squared: (z - y)^2
+        r = z - y
+        return r * r, 2.0 * r
+    return y * z, y                                    # linear: y z
+
+
 class ProjectedOGD:
     r"""Projected OGD, line by line as the notes' "Online gradient descent (OGD)" box.
+
+    ``predict(x)`` takes the decision :math:`\theta_t` and returns its score :math:`\theta_t\cdot x_t`;
+    ``update(x, y)`` suffers :math:`\ell_t(\theta_t)`, steps and projects, and returns the loss.  The
+    round's gradient step :math:`\theta_t - \eta\nabla\ell_t(\theta_t)` is kept as ``step`` and its
+    gradient's norm as ``grad_norm``.
+
+    >>> ogd = ProjectedOGD(2, loss="linear", eta=1.0, domain=Box(0.5))
+    >>> ogd.predict([1.0, -1.0]), ogd.update([1.0, -1.0], 1)     # theta_1 = 0: score 0, loss 0
+    (0.0, 0.0)
+    >>> ogd.step.tolist(), ogd.theta.tolist()                    # the step -eta y x, clipped into the box
+    ([-1.0, 1.0], [-0.5, 0.5])
 
     Parameters
     ----------
@@ -353,19 +385,23 @@ class ProjectedOGD:
         self.eta = check_param(eta, "eta", 0, None, lo_open=True)       # step size eta
         self.C = _check_domain(Ball(1.0) if domain is None else domain)  # convex set C
         self.theta = self.C.project(np.zeros(check_int(d, "d", 1)))      # initial point theta_1 in C
+        self.step: np.ndarray | None = None                             # the last round's gradient step
+        self.grad_norm: float | None = None                             # and its gradient's norm
 
     def predict(self, x) -> float:
-        """Take decision :math:`\\theta_t`: the score :math:`\\theta_t\\cdot x_t`."""
-        return float(np.dot(self.theta, np.asarray(x, dtype=float)))
+        """Take decision :math:`\\theta_t`: the score :math:`\\theta_t\\cdot x_t` (summed left to right, as the loop)."""
+        return sums.dot(self.theta, x, lanes=1)
 
     def update(self, x, y) -> float:
         r"""Observe :math:`\ell_t`, suffer :math:`\ell_t(\theta_t)`, then
         :math:`\theta_{t+1} \leftarrow \Pi_{\mathcal C}(\theta_t - \eta\nabla\ell_t(\theta_t))`; returns the loss."""
         x = np.asarray(x, dtype=float)
-        loss, slope = _values_slopes(self.code, np.array([self.predict(x)]), np.array([float(y)]))
-        grad = slope[0] * x                                    # gradient of l_t at theta_t
-        self.theta = self.C.project(self.theta - self.eta * grad)
-        return float(loss[0])
+        loss, slope = _loss_and_slope(self.code, self.predict(x), float(y))
+        grad = slope * x                                       # gradient of l_t at theta_t
+        self.grad_norm = math.sqrt(sums.dot(grad, grad, lanes=1))
+        self.step = self.theta - self.eta * grad               # the gradient step
+        self.theta = self.C.project(self.step)                 # back into C
+        return loss
 
 
 # -- OGD on the simplex (experts) --------------------------------------------------------------------
@@ -409,28 +445,53 @@ def simplex_ogd(L, eta: float = 0.1, seed: int = 0) -> Trace:
 class SimplexOGD:
     r"""OGD on the simplex, one round at a time (reference path).
 
-    ``predict()`` returns the allocation :math:`v_t`; ``update(loss)`` takes the step
-    :math:`v_{t+1} = \Pi_\Delta(v_t - \eta\ell_t)`.
+    A round has no input: the learner plays :math:`v_t`, then nature reveals the loss vector
+    :math:`\ell_t`.  ``predict()`` draws the expert :math:`\hat y_t \sim v_t` (one uniform draw, kept
+    as ``chosen``; as :class:`olcore.experts.Hedge`); ``update(None, loss)`` suffers
+    :math:`v_t\cdot\ell_t`, takes the step :math:`v_{t+1} = \Pi_\Delta(v_t - \eta\ell_t)` and returns
+    :math:`v_t\cdot\ell_t` (the drawn expert's loss is ``sampled_loss``).
+
+    >>> ogd = SimplexOGD(2, eta=0.5)
+    >>> ogd.predict(), ogd.update(None, [0.0, 1.0])     # v_1 = (1/2, 1/2): suffer 1/2
+    (1, 0.5)
+    >>> ogd.v.tolist()                                  # Pi((1/2, 0)) = (3/4, 1/4)
+    [0.75, 0.25]
 
     Parameters
     ----------
     n : int
     eta : float, default=0.1
+    seed : int, default=0
+        Seed of the draws :math:`\hat y_t \sim v_t` (as :func:`simplex_ogd`).
     """
 
-    def __init__(self, n: int, eta: float = 0.1) -> None:
+    def __init__(self, n: int, eta: float = 0.1, seed: int = 0) -> None:
         self.eta = check_param(eta, "eta", 0, None, lo_open=True)
+        self.rng = np.random.default_rng(check_seed(seed))
         self.C = Simplex()
         self.v = self.C.project(np.zeros(check_int(n, "n", 1)))        # v_1 = uniform
+        self.chosen: int | None = None                                 # the expert the last predict drew
+        self.sampled_loss: float | None = None                         # its loss, once revealed
 
-    def predict(self, x=None) -> np.ndarray:
+    @property
+    def weights(self) -> np.ndarray:
         """The allocation :math:`v_t \\in \\Delta`."""
-        return self.v.copy()
+        return self.v
 
-    def update(self, loss) -> float:
-        """Suffer :math:`v_t\\cdot\\ell_t`, then :math:`v_{t+1} = \\Pi_\\Delta(v_t - \\eta\\ell_t)`; returns the loss."""
-        loss = np.asarray(loss, dtype=float)
-        suffered = float(self.v @ loss)
+    def predict(self, x=None) -> int:
+        """Draw the expert :math:`\\hat y_t \\sim v_t` (one uniform draw).  The round has no input (``x`` is ignored)."""
+        u = self.rng.random()
+        self.chosen = min(int((np.cumsum(self.v) <= u).sum()), self.v.size - 1)
+        return self.chosen
+
+    def update(self, x, y=None) -> float:
+        """Nature reveals :math:`\\ell_t` (``y``; ``x`` is None); suffer :math:`v_t\\cdot\\ell_t`, then
+        :math:`v_{t+1} = \\Pi_\\Delta(v_t - \\eta\\ell_t)`; returns :math:`v_t\\cdot\\ell_t`.
+        ``update(loss)``, the loss vector alone, works too."""
+        loss = np.asarray(x if y is None else y, dtype=float)
+        suffered = sums.dot(self.v, loss, lanes=1)                    # v_t . l_t, left to right as the loop
+        if self.chosen is not None:
+            self.sampled_loss = float(loss[self.chosen])
         self.v = self.C.project(self.v - self.eta * loss)
         return suffered
 

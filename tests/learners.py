@@ -3,9 +3,10 @@
 A :class:`LearnerSpec` names the whole-stream function (the fast path), the reference class
 that mirrors the notes one round at a time and how to build it, the kind of stream the
 learner reads with a seeded stream maker, its parameters, and how closely the two paths
-must agree.  :func:`run_reference` plays the reference class over a stream
-(``predict(x)`` then ``update(x, y)``, cycled ``epochs`` times), recording what a Trace
-records, so the contract test can compare the two.
+must agree.  :func:`run_reference` plays the reference class over a stream through the one
+learner protocol (:mod:`olcore.protocol`: ``predict(x)`` returns the prediction, ``update(x, y)``
+the round's loss as a float, the round's extras are attributes; cycled ``epochs`` times),
+recording what a Trace records, so the contract test can compare the two.
 
 Where the reference class adds the same numbers in the same order as the compiled loop (its
 dot products come from :mod:`olcore._sums`), the two paths agree bit for bit, on any CPU.
@@ -15,82 +16,32 @@ constants before :data:`LEARNERS`), and the spec says why the two paths cannot a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 import math
 
 import numpy as np
 
-from olcore import experts, linear, streams
-from olcore.experts._common import LOSSES
+from olcore import experts, linear, oco, streams
+from olcore.protocol import Learner, is_mistake
 from tests.ulps import assert_close_ulps
 
 # -- one reference round -------------------------------------------------------------------
-# step(ref, x, y) -> (prediction, loss, mistake or None, {extra name: value})
+# Every reference class follows olcore.protocol.Learner, so one round is the same for all of them.
 
 
-def _vote_step(ref, x, y):                       # Halving, Weighted Majority
+def play_round(ref, x, y, extras: Mapping[str, str]):
+    """``predict(x)`` then ``update(x, y)``: (prediction, loss, {Trace extra: the attribute holding it}).
+
+    Checks the protocol's types as it goes: the prediction is one number (not a bool, not an
+    array), the loss a float."""
     p = ref.predict(x)
-    ref.update(x, y)
-    return p, float(p != y), p != y, {}
-
-
-def _rwm_step(ref, x, y):
-    expected = ref.expected_loss(x, y)           # the probability of a mistake, before the draw
-    p = ref.predict(x)
-    chosen = ref.chosen
-    ref.update(x, y)
-    return p, float(p != y), p != y, {"expected_loss": expected, "chosen": chosen}
-
-
-def _wa_step(ref, x, y):
-    p = ref.predict(x)
-    ref.update(x, y)
-    return p, float(LOSSES[ref.loss](y, p)), None, {}
-
-
-def _hedge_step(ref, ell, _y):
-    v = ref.predict()                            # HA-1: the allocation
-    pick = ref.sample()                          # HA-2: the sampled expert
-    ref.update(ell)
-    return pick, float(v @ ell), None, {"sampled_loss": float(ell[pick])}
-
-
-def _mistake_step(ref, x, y):                    # Perceptron, Winnow: update returns the mistake
-    p = ref.predict(x)
-    m = ref.update(x, y)
-    return p, float(m), m, {}
-
-
-def _ogd_step(ref, x, y):                        # predict returns the score
-    s = ref.predict(x)
+    assert isinstance(p, (int, float, np.integer, np.floating)) and not isinstance(p, (bool, np.bool_)), (
+        f"{type(ref).__name__}.predict returned {p!r}: the protocol's prediction is one number")
     loss = ref.update(x, y)
-    return int(np.sign(s)), loss, y * s <= 0, {"score": s}
-
-
-def _pa_step(ref, x, y):                         # predict returns the sign of the score
-    p = ref.predict(x)
-    loss = ref.update(x, y)
-    return p, loss, p * y <= 0, {"updated": loss > 0, "dual_increment": ref.dual_increment}
-
-
-def _regression_step(ref, x, y):                 # Widrow-Hoff, EG: update returns the loss
-    p = ref.predict(x)
-    loss = ref.update(x, y)
-    return p, loss, None, {"residual": p - y}
-
-
-def _alma_step(ref, x, y):                       # ALMA: the score before the update decides the mistake
-    s = ref.score(x)
-    upd = ref.update(x, y)
-    return int(np.sign(s)), float(y * s <= 0), y * s <= 0, {"updated": upd, "score": s}
-
-
-def _selective_step(ref, x, y):                  # selective sampling: did it ask for the label?
-    p = ref.predict(x)
-    m = ref.update(x, y)
-    return p, float(m), m, {"queried": ref.queried}
+    assert isinstance(loss, float), f"{type(ref).__name__}.update returned {loss!r}: the protocol's loss is a float"
+    return p, loss, {k: getattr(ref, attr) for k, attr in extras.items()}
 
 
 def _weights_property(ref):
@@ -99,6 +50,10 @@ def _weights_property(ref):
 
 def _w(ref):
     return np.array(ref.w, dtype=float)
+
+
+def _theta(ref):
+    return np.array(ref.theta, dtype=float)
 
 
 # -- seeded streams ------------------------------------------------------------------------
@@ -297,13 +252,6 @@ def kernel_stream(budgeted):
     return make
 
 
-def _kernel_step(ref, x, y):
-    s = ref.score(x)
-    p = ref.predict(x)
-    m = ref.update(x, y)
-    return p, float(m), m, {"score": s}
-
-
 def _kernel_kwargs(p):
     return {k: p[k] for k in ("kernel", "gamma", "degree", "coef0", "budget", "seed") if k in p}
 
@@ -332,7 +280,6 @@ class LearnerSpec:
     fast: Callable[..., Any]                     # the whole-stream function: fast(X, y, **params)
     reference: type                              # the class mirroring the notes
     reference_kwargs: Callable[[dict], dict]     # its constructor's keywords, from the parameters
-    step: Callable                                # one round on the reference (see above)
     weights: Callable                             # the reference's current weights
     kind: str                                     # olcore stream kind (streams.from_arrays)
     make_stream: Callable                         # (rng, integer) -> (X, y, params)
@@ -348,7 +295,7 @@ class LearnerSpec:
     why: str = ""                                 # why a tolerance is not 0
     saturates: float | None = None                # losses above this are ill-conditioned: both must exceed it
     coverage: Callable | None = None              # asserts the streams reach the learner's edge cases
-    extras: tuple[str, ...] = ()                  # Trace extras the reference step also records
+    extras: Mapping[str, str] = field(default_factory=dict)   # Trace extra -> the reference's attribute after update
     check: Callable | None = None                 # extra per-learner assertions (trace, ref, X, y, params)
     
     def __repr__(self) -> str:                    # pytest ids
@@ -370,26 +317,28 @@ class ReferenceRun:
 
 
 def run_reference(spec: LearnerSpec, X, y, params: dict) -> ReferenceRun:
-    """Play ``spec.reference`` round by round over ``(X, y)``, ``params["epochs"]`` passes."""
+    """Play ``spec.reference`` round by round over ``(X, y)``, ``params["epochs"]`` passes.
+
+    Each round is :func:`play_round` on ``(x_t, y_t)``; without labels (Hedge, OGD on the simplex)
+    the round has no input and the row of ``X`` is the loss vector nature reveals: ``(None, X[t])``."""
     X = np.asarray(X)
     ref = spec.reference(X.shape[1], **spec.reference_kwargs(params))
+    assert isinstance(ref, Learner), f"{spec.reference.__name__} does not follow olcore.protocol.Learner"
     preds, losses, mistakes, W = [], [], [], [spec.weights(ref)]
     extras: dict[str, list] = {k: [] for k in spec.extras}
-    ys = y if y is not None else [None] * len(X)
     for _ in range(params.get("epochs", 1)):
-        for x, yt in zip(X, ys):
-            p, loss, m, ex = spec.step(ref, x, yt)
+        for t in range(len(X)):
+            x, yt = (X[t], y[t]) if spec.labelled else (None, X[t])
+            p, loss, ex = play_round(ref, x, yt, spec.extras)
             preds.append(p)
             losses.append(loss)
-            mistakes.append(m)
+            mistakes.append(spec.classifier and is_mistake(p, yt))
             W.append(spec.weights(ref))
             for k in spec.extras:
                 extras[k].append(ex[k])
-    run = ReferenceRun(np.array(preds), np.array(losses, dtype=float),
+    return ReferenceRun(np.array(preds), np.array(losses, dtype=float),
                         np.array(mistakes, dtype=bool) if spec.classifier else None,
                         np.array(W).reshape(len(W), X.shape[1]), {k: np.array(v) for k, v in extras.items()}, ref)
-    run.extras_updated = np.array(losses, dtype=float) > 0     # for learners that update iff loss > 0
-    return run
 
 
 # per-learner checks the old hand-written harnesses made beyond predictions/losses/weights
@@ -404,13 +353,13 @@ def _compact_updates(tr, ref, X, y, params):
 
 
 def _pa_updated(tr, ref, X, y, params):
-    """PA updates iff its hinge loss is positive, in the same rounds as the class.  After PA
-    projects w onto y x.w = 1, seeing that x again with w unchanged is an exact tie at margin 1
-    that the last bit of the score decides (a step of about 1e-16 or none): the class sums its
-    scores in the compiled loop's order, so it decides every such tie alike."""
+    """PA updates iff its hinge loss is positive, in the same rounds as the class (``updated`` is
+    compared as an extra).  After PA projects w onto y x.w = 1, seeing that x again with w unchanged
+    is an exact tie at margin 1 that the last bit of the score decides (a step of about 1e-16 or
+    none): the class sums its scores in the compiled loop's order, so it decides every such tie alike."""
     _compact_updates(tr, ref, X, y, params)
-    np.testing.assert_array_equal(tr.extras["updated"], ref.extras_updated)
     np.testing.assert_array_equal(tr.extras["updated"], tr.losses > 0)
+    np.testing.assert_array_equal(ref.extras["updated"], ref.losses > 0)
 
 def _alma_compact(tr, ref, X, y, params):
     _compact_updates(tr, ref, X, y, params)
@@ -577,6 +526,45 @@ def alma_stream(rng, integer):
 
 
 
+
+def _domain(rng, integer):
+    """A ball, a box or the simplex (sizes exact binary fractions on integer streams)."""
+    size = float(rng.choice([0.5, 1.0, 2.0])) if integer else float(np.exp(rng.uniform(-1.5, 1.5)))
+    return (oco.Ball(size), oco.Box(size), oco.Simplex())[int(rng.integers(3))]
+
+
+def projected_ogd_stream(loss):
+    """Labels +-1 for the classification and linear losses, real targets for the squared one; any of
+    the three sets; eta a power of 2 on integer streams (exact steps, margins of exactly 1 occur)."""
+    def make(rng, integer):
+        if loss == "squared":
+            T, d = int(rng.integers(1, 80)), int(rng.integers(1, 6))
+            if integer:
+                X, y = rng.integers(-2, 3, (T, d)).astype(float), rng.integers(-3, 4, T).astype(float)
+            else:
+                X, y = rng.standard_normal((T, d)) * rng.uniform(0.1, 2), rng.standard_normal(T) * 2
+        else:
+            X, y = _signed_stream(rng, integer)
+        eta = float(2.0 ** rng.integers(-5, 2)) if integer else float(10 ** rng.uniform(-2, 0.5))
+        return X, y, {"loss": loss, "eta": eta, "domain": _domain(rng, integer)}
+    return make
+
+
+def simplex_ogd_stream(rng, integer):
+    L, _, params = hedge_stream(rng, integer)
+    eta = float(2.0 ** rng.integers(-6, 1)) if integer else float(10 ** rng.uniform(-2, 0.5))
+    return L, None, {"eta": eta, "seed": params["seed"]}
+
+
+def _oco_kwargs(p):
+    return {"loss": p["loss"], "eta": p["eta"], "domain": p["domain"]}
+
+
+def _step(tr, ref, X, y, params):
+    """Each row of the trace's weights is the projection of the round's gradient step."""
+    C = params["domain"]
+    np.testing.assert_array_equal(tr.weights[1:], C.project(tr.extras["step"]))
+
 def pytest_approx(v):
     import pytest
     return pytest.approx(v)
@@ -626,21 +614,21 @@ _KERNEL_WHY = ("The fast path keeps every future round's score and adds (or, on 
                "exactly on both. A parameter the class refuses too is checked by the contract (budget, seed, kernel).")
 
 LEARNERS: tuple[LearnerSpec, ...] = (
-    LearnerSpec("halving", experts.halving, experts.Halving, lambda p: {}, _vote_step, _weights_property,
+    LearnerSpec("halving", experts.halving, experts.Halving, lambda p: {}, _weights_property,
                 "experts", halving_stream, 2, (), classifier=True, coverage=_emptied),
     LearnerSpec("weighted_majority", experts.weighted_majority, experts.WeightedMajority,
-                lambda p: {"beta": p["beta"]}, _vote_step, _weights_property, "experts", wm_stream, 2,
+                lambda p: {"beta": p["beta"]}, _weights_property, "experts", wm_stream, 2,
                 ({"beta": 1.0}, {"beta": -0.1}, {"beta": float("nan")}), classifier=True,
                 ulps_continuous=VOTE_ULPS, ulps_integer=VOTE_ULPS, why=_VOTE, check=_wm_prefixes),
     LearnerSpec("randomized_weighted_majority", experts.randomized_weighted_majority,
                 experts.RandomizedWeightedMajority, lambda p: {"beta": p["beta"], "seed": p["seed"]},
-                _rwm_step, _weights_property, "experts", rwm_stream, 2,
+                _weights_property, "experts", rwm_stream, 2,
                 ({"beta": 0.0}, {"beta": 1.0}, {"seed": -1}, {"seed": 1.5}), classifier=True, randomized=True,
-                extras=("expected_loss", "chosen"), exact=("predictions", "mistakes", "chosen"),
+                extras={"expected_loss": "last_expected_loss", "chosen": "chosen"}, exact=("predictions", "mistakes", "chosen"),
                 ulps_continuous=VOTE_ULPS, ulps_integer=VOTE_ULPS, why=_VOTE,
                 check=_rwm_prefixes),
     LearnerSpec("weighted_average[entropic]", experts.weighted_average, experts.WeightedAverage,
-                lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
+                lambda p: {"eta": p["eta"], "loss": p["loss"]}, _weights_property, "experts01",
                 wa_stream("entropic"), 1.5, ({"eta": 0.0}, {"eta": -1.0}, {"loss": "hinge"}), coverage=_infinite_losses,
                 exact=(), saturates=-math.log(1e-12),
                 ulps_continuous=WA_ENTROPIC_ULPS, ulps_integer=WA_ENTROPIC_ULPS, atol=FLOOR,
@@ -648,69 +636,79 @@ LEARNERS: tuple[LearnerSpec, ...] = (
                     "end is ill-conditioned (a last-bit change turns ln(1/1e-16) into infinity): there both "
                     "losses must be saturated."),
     LearnerSpec("weighted_average[square]", experts.weighted_average, experts.WeightedAverage,
-                lambda p: {"eta": p["eta"], "loss": p["loss"]}, _wa_step, _weights_property, "experts01",
+                lambda p: {"eta": p["eta"], "loss": p["loss"]}, _weights_property, "experts01",
                 wa_stream("square"), 1.5, ({"eta": 0.0}, {"eta": float("inf")}, {"loss": "hinge"}), exact=(),
                 ulps_continuous=WA_SQUARE_ULPS, ulps_integer=WA_SQUARE_ULPS, atol=FLOOR, why=_EXP),
     LearnerSpec("hedge", experts.hedge, experts.Hedge, lambda p: {"eta": p["eta"], "seed": p["seed"]},
-                _hedge_step, _weights_property, "losses", hedge_stream, 1.5,
+                _weights_property, "losses", hedge_stream, 1.5,
                 ({"eta": 0.0}, {"eta": -1.0}, {"seed": -1}), labelled=False, randomized=True,
                 ulps_continuous=HEDGE_ULPS, ulps_integer=HEDGE_ULPS, atol=FLOOR, why=_EXP,
-                extras=("sampled_loss",), check=_hedge_many, exact=("predictions", "sampled_loss")),
-    LearnerSpec("perceptron[epochs=1]", linear.perceptron, linear.Perceptron, lambda p: {}, _mistake_step, _w,
+                extras={"sampled_loss": "sampled_loss"}, check=_hedge_many, exact=("predictions", "sampled_loss")),
+    LearnerSpec("perceptron[epochs=1]", linear.perceptron, linear.Perceptron, lambda p: {}, _w,
                 "linear", perceptron_stream(1), 0, ({"epochs": 0}, {"epochs": 1.5}), classifier=True,
                 check=_perceptron_ties, coverage=_ties_at_zero),
-    LearnerSpec("perceptron[epochs>1]", linear.perceptron, linear.Perceptron, lambda p: {}, _mistake_step, _w,
+    LearnerSpec("perceptron[epochs>1]", linear.perceptron, linear.Perceptron, lambda p: {}, _w,
                 "linear", perceptron_stream(4), 0, ({"epochs": 0}, {"epochs": 10**6}), classifier=True,
                 check=_perceptron_ties, coverage=_ties_at_zero),
     LearnerSpec("winnow", linear.winnow, linear.Winnow,
-                lambda p: {"alpha": p["alpha"], "theta": p["theta"]}, _mistake_step, _w, "boolean",
+                lambda p: {"alpha": p["alpha"], "theta": p["theta"]}, _w, "boolean",
                 winnow_stream, 2, ({"alpha": 1.0}, {"theta": 0.0}, {"epochs": 0}), classifier=True,
                 check=_compact, coverage=_ties_at_theta),
     LearnerSpec("widrow_hoff", linear.widrow_hoff, linear.WidrowHoff, lambda p: {"eta": p["eta"]},
-                _regression_step, _w, "regression", widrow_hoff_stream, float("nan"),
-                ({"eta": 0.0}, {"eta": -0.5}, {"eta": float("nan")}), extras=("residual",), check=_residual),
-    LearnerSpec("ogd_hinge", linear.ogd_hinge, linear.OGDHinge, lambda p: {"eta": p["eta"]}, _ogd_step, _w,
+                _w, "regression", widrow_hoff_stream, float("nan"),
+                ({"eta": 0.0}, {"eta": -0.5}, {"eta": float("nan")}), extras={"residual": "residual"}, check=_residual),
+    LearnerSpec("ogd_hinge", linear.ogd_hinge, linear.OGDHinge, lambda p: {"eta": p["eta"]}, _w,
                 "linear", ogd_stream, 0, ({"eta": 0.0}, {"eta": -1.0}, {"epochs": 0}), classifier=True,
-                extras=("score",), check=_ogd_total, coverage=_margins_of_one),
+                extras={"score": "last_score"}, check=_ogd_total, coverage=_margins_of_one),
     *(LearnerSpec(f"passive_aggressive[{v}]", linear.passive_aggressive, linear.PassiveAggressive,
-                  lambda p: {"variant": p["variant"], "C": p["C"]}, _pa_step, _w, "linear", pa_stream(v), 0,
+                  lambda p: {"variant": p["variant"], "C": p["C"]}, _w, "linear", pa_stream(v), 0,
                   ({"variant": "PA-III"}, {"C": 0.0}, {"C": -1.0}, {"epochs": 0}), classifier=True,
-                  extras=("dual_increment",) if v == "PA-I" else (), check=_pa_updated)
+                  extras={"updated": "updated", **({"dual_increment": "dual_increment"} if v == "PA-I" else {})}, check=_pa_updated)
       for v in ("PA", "PA-I", "PA-II")),
     LearnerSpec("widrow_hoff[implicit]", linear.widrow_hoff, linear.WidrowHoff,
-                lambda p: {"eta": p["eta"], "update": p["update"]}, _regression_step, _w, "regression",
+                lambda p: {"eta": p["eta"], "update": p["update"]}, _w, "regression",
                 widrow_hoff_implicit_stream, float("nan"), ({"eta": 0.0}, {"update": "explicitly"}),
-                extras=("residual",), check=_residual),
+                extras={"residual": "residual"}, check=_residual),
     LearnerSpec("ogd_hinge[conservative]", linear.ogd_hinge, linear.OGDHinge,
-                lambda p: {"eta": p["eta"], "conservative": p["conservative"]}, _ogd_step, _w, "linear", conservative_ogd_stream,
-                0, ({"eta": 0.0}, {"conservative": "yes"}, {"epochs": 0}), classifier=True, extras=("score",),
+                lambda p: {"eta": p["eta"], "conservative": p["conservative"]}, _w, "linear", conservative_ogd_stream,
+                0, ({"eta": 0.0}, {"conservative": "yes"}, {"epochs": 0}), classifier=True, extras={"score": "last_score"},
                 check=_conservative, coverage=_ties_at_zero),
     LearnerSpec("conjunction_elimination", linear.conjunction_elimination, linear.ConjunctionElimination,
-                lambda p: {}, _mistake_step, _w, "boolean", conjunction_stream, 2, (), classifier=True,
+                lambda p: {}, _w, "boolean", conjunction_stream, 2, (), classifier=True,
                 check=_eliminates, coverage=_conjunction_cases),
     LearnerSpec("exponentiated_gradient", linear.exponentiated_gradient, linear.ExponentiatedGradient,
-                lambda p: {"eta": p["eta"]}, _regression_step, _w, "regression", eg_stream, float("nan"),
-                ({"eta": 0.0}, {"eta": -1.0}), extras=("residual",), check=_residual, exact=(),
+                lambda p: {"eta": p["eta"]}, _w, "regression", eg_stream, float("nan"),
+                ({"eta": 0.0}, {"eta": -1.0}), extras={"residual": "residual"}, check=_residual, exact=(),
                 ulps_continuous=EG_ULPS, ulps_integer=EG_ULPS, atol=FLOOR,
                 why="The fast path keeps max-shifted log-weights and normalises at the end; the class "
                     "multiplies by exp and renormalises each round."),
     LearnerSpec("kernel_perceptron", linear.kernel_perceptron, linear.KernelPerceptron, _kernel_kwargs,
-                _kernel_step, _w, "linear", kernel_stream(False), 0,
+                _w, "linear", kernel_stream(False), 0,
                 ({"kernel": "sigmoid"}, {"gamma": 0.0}, {"degree": 0}, {"coef0": -1.0}), classifier=True,
-                extras=("score",), check=_cache, ulps_continuous=KERNEL_ULPS, atol=FLOOR, why=_KERNEL_WHY),
+                extras={"score": "last_score"}, check=_cache, ulps_continuous=KERNEL_ULPS, atol=FLOOR, why=_KERNEL_WHY),
     LearnerSpec("budget_perceptron", linear.kernel_perceptron, linear.KernelPerceptron, _kernel_kwargs,
-                _kernel_step, _w, "linear", kernel_stream(True), 0,
+                _w, "linear", kernel_stream(True), 0,
                 ({"budget": 0}, {"budget": 2.5}, {"seed": -1}, {"gamma": -1.0}), classifier=True,
-                extras=("score",), check=_cache, ulps_continuous=KERNEL_ULPS, atol=FLOOR, why=_KERNEL_WHY),
+                extras={"score": "last_score"}, check=_cache, ulps_continuous=KERNEL_ULPS, atol=FLOOR, why=_KERNEL_WHY),
     LearnerSpec("second_order_perceptron", linear.second_order_perceptron, linear.SecondOrderPerceptron,
-                lambda p: {"a": p["a"]}, _mistake_step, _w, "linear", second_order_stream, 0,
+                lambda p: {"a": p["a"]}, _w, "linear", second_order_stream, 0,
                 ({"a": 0.0}, {"a": -1.0}, {"a": float("nan")}), classifier=True, check=_compact),
     LearnerSpec("selective_sampling", linear.selective_sampling, linear.SelectiveSampler,
-                lambda p: {"a": p["a"], "c": p["c"]}, _selective_step, _w, "linear", selective_stream, 0,
-                ({"a": 0.0}, {"c": -1.0}, {"c": float("nan")}), classifier=True, extras=("queried",),
+                lambda p: {"a": p["a"], "c": p["c"]}, _w, "linear", selective_stream, 0,
+                ({"a": 0.0}, {"c": -1.0}, {"c": float("nan")}), classifier=True, extras={"queried": "queried"},
                 check=_selective),
     LearnerSpec("alma", linear.alma, linear.ALMA,
-                lambda p: {"alpha": p["alpha"], "B": p["B"], "C": p["C"]}, _alma_step, _w, "linear", alma_stream, 0,
+                lambda p: {"alpha": p["alpha"], "B": p["B"], "C": p["C"]}, _w, "linear", alma_stream, 0,
                 ({"alpha": 0.0}, {"alpha": 1.5}, {"C": 0.0}, {"B": -1.0}, {"epochs": 0}), classifier=True,
-                extras=("updated", "score"), check=_alma_compact),
+                extras={"updated": "updated", "score": "last_score"}, check=_alma_compact),
+    *(LearnerSpec(f"projected_ogd[{loss}]", oco.projected_ogd, oco.ProjectedOGD, _oco_kwargs, _theta,
+                  "regression" if loss == "squared" else "linear", projected_ogd_stream(loss),
+                  float("nan") if loss == "squared" else 2,
+                  ({"eta": 0.0}, {"eta": -1.0}, {"loss": "cubic"}, {"domain": "ball"}),
+                  classifier=loss in ("logistic", "hinge"), extras={"grad_norm": "grad_norm", "step": "step"},
+                  check=_step)
+      for loss in oco.LOSSES),
+    LearnerSpec("simplex_ogd", oco.simplex_ogd, oco.SimplexOGD, lambda p: {"eta": p["eta"], "seed": p["seed"]},
+                _weights_property, "losses", simplex_ogd_stream, 1.5, ({"eta": 0.0}, {"eta": -1.0}, {"seed": -1}),
+                labelled=False, randomized=True, extras={"sampled_loss": "sampled_loss"}, check=_sampled),
 )

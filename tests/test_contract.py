@@ -1,15 +1,24 @@
 """One contract for every learner in olcore (as River's test_estimators.py and scikit-learn's
 parametrize_with_checks): the fast path agrees with the reference class that mirrors the
-notes, the Trace has the contract's shapes, a seed fixes the run, and bad input raises
-olcore.StreamError.  The learners and how to compare them are listed in tests/learners.py.
+notes, played through the one learner protocol (olcore.protocol), the Trace has the contract's
+shapes, a seed fixes the run, and bad input raises olcore.StreamError.  The learners and how
+to compare them are listed in tests/learners.py; a public learner of olcore.linear,
+olcore.experts or olcore.oco missing from that list fails the census below.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+import types
+import typing
+
 import numpy as np
 import pytest
 
-from olcore import StreamError
+from olcore import StreamError, Trace, experts, linear, oco
+from olcore.protocol import Learner
 from tests.learners import LEARNERS, LearnerSpec, run_reference
 from tests.ulps import assert_close_ulps
 
@@ -156,3 +165,101 @@ def test_bad_input_raises_stream_error(spec: LearnerSpec):
         if set(change) & set(ref_kwargs):                     # the class refuses the same parameter
             with pytest.raises(StreamError):
                 spec.reference(X.shape[1], **ref_kwargs)
+
+
+# -- the census: every public learner is in the contract, and follows the protocol ----------------
+
+def _public_modules(*packages):
+    """The packages and modules given, with every public submodule of a package (each has its own ``__all__``)."""
+    for mod in packages:
+        yield mod
+        for info in pkgutil.iter_modules(getattr(mod, "__path__", [])):
+            if not info.name.startswith("_"):
+                yield importlib.import_module(f"{mod.__name__}.{info.name}")
+
+
+HOMES = ("olcore.linear", "olcore.experts", "olcore.oco")
+
+
+def public_learners(*modules) -> tuple[list, list[str]]:
+    """The public learners of ``modules`` (each name in their ``__all__``): the classes with a ``predict`` or
+    an ``update``, and the functions whose return annotation is :class:`olcore.Trace` (the whole-stream runs).
+    Also returns the public functions defined in :data:`HOMES` without a return annotation, which the census
+    cannot classify (a re-exported helper from elsewhere, such as a stream generator, is not one)."""
+    found, unknown = [], []
+    for mod in modules:
+        for name in getattr(mod, "__all__", ()):
+            obj = getattr(mod, name)
+            if inspect.isclass(obj):
+                if hasattr(obj, "predict") or hasattr(obj, "update"):
+                    found.append(obj)
+            elif inspect.isfunction(obj):
+                hints = typing.get_type_hints(obj)
+                if "return" not in hints:
+                    if obj.__module__.startswith(HOMES):
+                        unknown.append(f"{mod.__name__}.{name}")
+                elif hints["return"] is Trace:
+                    found.append(obj)
+    return list(dict.fromkeys(found)), sorted(set(unknown))
+
+
+def _missing(learners) -> list[str]:
+    covered = {s.fast for s in LEARNERS} | {s.reference for s in LEARNERS}
+    return sorted(f"{o.__module__}.{o.__qualname__}" for o in learners if o not in covered)
+
+
+PUBLIC, UNANNOTATED = public_learners(*_public_modules(linear, experts, oco))
+
+
+def test_every_public_learner_is_in_the_contract():
+    assert not UNANNOTATED, (f"annotate the return type of {UNANNOTATED}, so that the census can tell "
+                             "whether each is a whole-stream learner (-> Trace)")
+    assert not _missing(PUBLIC), (f"{_missing(PUBLIC)} are public learners missing from the contract: "
+                                  "add a LearnerSpec to tests/learners.py")
+    # the census sees what it should: both paths of each family, oco's included
+    for obj in (linear.perceptron, linear.Perceptron, experts.hedge, experts.Hedge, oco.projected_ogd,
+                oco.ProjectedOGD, oco.simplex_ogd, oco.SimplexOGD, linear.selective_sampling):
+        assert obj in PUBLIC, obj
+    for obj in (oco.best_fixed, oco.Ball, experts.hedge_many, linear.rkhs_margin):
+        assert obj not in PUBLIC, obj
+
+
+def test_the_census_catches_a_learner_left_out():
+    mod = types.ModuleType("olcore.linear.newcomer")
+
+    def newcomer(X, y) -> Trace:
+        raise NotImplementedError
+
+    def unannotated(X, y):
+        raise NotImplementedError
+
+    class Newcomer:
+        def predict(self, x):
+            return 0
+
+        def update(self, x, y):
+            return 0.0
+
+    unannotated.__module__ = mod.__name__
+    mod.newcomer, mod.Newcomer, mod.unannotated, mod.perceptron = newcomer, Newcomer, unannotated, linear.perceptron
+    mod.__all__ = ["newcomer", "Newcomer", "unannotated", "perceptron"]
+    found, unknown = public_learners(mod)
+    assert found == [newcomer, Newcomer, linear.perceptron]
+    assert unknown == ["olcore.linear.newcomer.unannotated"]
+    assert [m.rsplit(".", 1)[-1] for m in _missing(found)] == ["Newcomer", "newcomer"]
+
+
+def _parameters(method) -> list[str]:
+    return [p.name for p in inspect.signature(method).parameters.values()][1:]
+
+
+@pytest.mark.parametrize("cls", [o for o in PUBLIC if inspect.isclass(o)], ids=lambda c: c.__name__)
+def test_every_reference_class_follows_the_protocol(cls):
+    """``predict(x)`` and ``update(x, y)``, those names in that order, nothing else required
+    (the types they return are checked on every round of the contract's runs: tests/learners.py)."""
+    assert issubclass(cls, Learner)
+    assert _parameters(cls.predict)[:1] == ["x"], cls
+    assert _parameters(cls.update)[:2] == ["x", "y"], cls
+    for method in (cls.predict, cls.update):
+        extra = [p for p in list(inspect.signature(method).parameters.values())[1:] if p.name not in ("x", "y")]
+        assert all(p.default is not inspect.Parameter.empty for p in extra), (method, extra)

@@ -308,7 +308,7 @@ def test_simplex_ogd_stays_on_the_simplex_agrees_with_its_reference_and_meets_sq
         assert (V >= 0).all() and np.allclose(V.sum(axis=1), 1.0)
         ref = oco.SimplexOGD(K, eta)
         for t in range(T):
-            np.testing.assert_allclose(ref.predict(), V[t], atol=1e-12)
+            np.testing.assert_allclose(ref.v, V[t], atol=1e-12)
             assert ref.update(L[t]) == pytest.approx(tr.losses[t], abs=1e-12)
         assert tr.regret[-1] <= bounds.simplex_ogd_regret(K, T) + 1e-9
         assert tr.extras["grad_norm"].max() <= np.sqrt(K)

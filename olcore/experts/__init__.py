@@ -1,7 +1,9 @@
 """Prediction with expert advice: Halving, Weighted Majority, Randomized WM, Weighted Average, Hedge.
 
 One algorithm per module; each has the whole-stream function of the public contract (the
-fast path) and a small class with ``predict``/``update`` mirroring the notes line by line.
+fast path) and a small class with ``predict``/``update`` mirroring the notes line by line
+(the learner protocol of :mod:`olcore.protocol`: ``predict(x)`` returns the prediction,
+``update(x, y)`` what the round cost).
 """
 
 from .halving import Halving, halving

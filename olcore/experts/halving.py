@@ -116,8 +116,8 @@ class Halving:
     >>> h = Halving(8)
     >>> h.predict([1, 1, 0, 0, 1, 1, 0, 0])    # 4 votes against 4: a tie predicts 1
     1
-    >>> h.update([1, 1, 0, 0, 1, 1, 0, 0], 0); int(h.consistent.sum())
-    4
+    >>> h.update([1, 1, 0, 0, 1, 1, 0, 0], 0), int(h.consistent.sum())    # a mistake; 4 experts left
+    (1.0, 4)
 
     Parameters
     ----------
@@ -136,10 +136,13 @@ class Halving:
         votes_0 = int(np.sum(self.consistent & (x == 0)))
         return 1 if votes_1 >= votes_0 else 0
 
-    def update(self, x, y) -> None:
-        """Eliminate the experts that were wrong: :math:`C_{t+1} = \\{i \\in C_t : x_{t,i} = y_t\\}`."""
+    def update(self, x, y) -> float:
+        """Suffer the mistake :math:`[\\hat y_t \\ne y_t]`, then eliminate the experts that were wrong:
+        :math:`C_{t+1} = \\{i \\in C_t : x_{t,i} = y_t\\}`.  Returns the mistake (0.0 or 1.0)."""
         x = np.asarray(x)
+        mistake = float(self.predict(x) != y)
         self.consistent = self.consistent & (x == y)
+        return mistake
 
     @property
     def weights(self) -> np.ndarray:

@@ -419,9 +419,17 @@ def _warm():
 class Hedge:
     r"""Hedge, one round at a time (reference path; mirrors the HA-1/HA-2 boxes).
 
-    ``predict()`` returns the allocation :math:`v_t`; ``sample()`` draws
-    :math:`\hat y_t \sim v_t` (HA-2); ``update(loss)`` applies the normalised
-    multiplicative update with the loss vector :math:`\ell_t`.
+    A Hedge round has no input: the learner plays, then nature reveals the loss vector
+    :math:`\ell_t`.  ``predict()`` draws the expert :math:`\hat y_t \sim v_t` (HA-2, one uniform
+    draw, kept as ``chosen``); the allocation :math:`v_t` (HA-1) is ``weights``.
+    ``update(None, loss)`` suffers :math:`v_t\cdot\ell_t`, applies the normalised multiplicative
+    update and returns :math:`v_t\cdot\ell_t` (the drawn expert's loss is ``sampled_loss``).
+
+    >>> h = Hedge(2, eta=1.0)
+    >>> h.predict(), h.update(None, [0.0, 1.0])     # v_1 = (1/2, 1/2): suffer 1/2
+    (1, 0.5)
+    >>> h.sampled_loss, h.weights.round(3).tolist()
+    (1.0, [0.731, 0.269])
 
     Parameters
     ----------
@@ -438,22 +446,33 @@ class Hedge:
         self.B = check_param(B, "B", 0.0, None, lo_open=True)
         self.rng = np.random.default_rng(check_seed(seed))
         self.logv = np.full(self.n, -np.log(self.n))       # v_1 = (1/n, ..., 1/n)
+        self.chosen: int | None = None                      # the expert the last predict drew
+        self.sampled_loss: float | None = None              # its loss, once revealed
 
     @property
     def weights(self) -> np.ndarray:
+        """The allocation :math:`v_t \\in \\Delta_n` (HA-1)."""
         return np.exp(self.logv)
 
-    def predict(self, x=None) -> np.ndarray:
-        """The allocation :math:`v_t \\in \\Delta_n` (HA-1)."""
-        return self.weights
+    def predict(self, x=None) -> int:
+        """HA-2: draw the expert :math:`\\hat y_t \\sim v_t`.  The round has no input (``x`` is ignored)."""
+        self.chosen = self.sample()
+        return self.chosen
 
     def sample(self) -> int:
-        """HA-2: :math:`\\hat y_t \\sim v_t` (one uniform draw)."""
+        """:math:`\\hat y_t \\sim v_t` (one uniform draw)."""
         u = self.rng.random()
         return min(int((np.cumsum(self.weights) <= u).sum()), self.n - 1)
 
-    def update(self, loss) -> None:
-        r""":math:`v_{t+1,i} = v_{t,i} e^{-\eta\ell_{t,i}/B} / \sum_j v_{t,j} e^{-\eta\ell_{t,j}/B}`."""
-        logw = self.logv - (self.eta / self.B) * np.asarray(loss, dtype=float)
+    def update(self, x, y=None) -> float:
+        r"""Nature reveals :math:`\ell_t` (``y``; ``x`` is None); suffer :math:`v_t\cdot\ell_t`, then
+        :math:`v_{t+1,i} = v_{t,i} e^{-\eta\ell_{t,i}/B} / \sum_j v_{t,j} e^{-\eta\ell_{t,j}/B}`.
+        Returns :math:`v_t\cdot\ell_t`.  ``update(loss)``, the loss vector alone, works too."""
+        loss = np.asarray(x if y is None else y, dtype=float)
+        suffered = float(self.weights @ loss)                           # HA-1: L_HA += v_t . l_t
+        if self.chosen is not None:
+            self.sampled_loss = float(loss[self.chosen])                # HA-2: the drawn expert's loss
+        logw = self.logv - (self.eta / self.B) * loss
         _, log_z = normalise_log(logw)
         self.logv = logw - log_z
+        return suffered

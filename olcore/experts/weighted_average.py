@@ -162,11 +162,14 @@ class WeightedAverage:
         r""":math:`\hat y_t = v_t \cdot x_t`."""
         return float(_predict(self.weights, np.asarray(x, dtype=float)))
 
-    def update(self, x, y) -> None:
-        """The multiplicative update, normalised (kept unchanged if the normaliser is 0)."""
+    def update(self, x, y) -> float:
+        """Suffer :math:`L(y_t, \\hat y_t)`, then the multiplicative update, normalised (kept unchanged if
+        the normaliser is 0).  Returns :math:`L(y_t, \\hat y_t)`."""
+        suffered = float(LOSSES[self.loss](y, self.predict(x)))
         ell = LOSSES[self.loss](y, np.asarray(x, dtype=float))
         with np.errstate(invalid="ignore"):
             logw = self.logv - self.eta * ell
         v, log_z = normalise_log(logw)
         if np.isfinite(log_z):
             self.logv = logw - log_z
+        return suffered

@@ -443,17 +443,21 @@ class WeightedMajority:
         relative = [self.beta ** int(m - self.M.min()) for m in self.M]
         return _vote(relative, np.asarray(x))
 
-    def update(self, x, y) -> None:
-        """Multiply the weights of wrong experts by beta: :math:`M_{t+1,i} = M_{t,i} + [x_{t,i} \\ne y_t]`."""
+    def update(self, x, y) -> float:
+        """Suffer the mistake :math:`[\\hat y_t \\ne y_t]`, then multiply the weights of wrong experts by beta:
+        :math:`M_{t+1,i} = M_{t,i} + [x_{t,i} \\ne y_t]`.  Returns the mistake (0.0 or 1.0)."""
+        mistake = float(self.predict(x) != y)
         self.M = self.M + (np.asarray(x) != y)
+        return mistake
 
 
 class RandomizedWeightedMajority(WeightedMajority):
     r"""Randomized Weighted Majority, one round at a time (mirrors CMU Algorithm 2).
 
-    ``predict`` samples :math:`I \sim w_t/\Phi_t` (one uniform draw per call) and returns
-    expert :math:`I`'s advice; ``update`` multiplies the wrong experts' weights by
-    :math:`\beta = 1 - \eta`.
+    ``predict`` samples :math:`I \sim w_t/\Phi_t` (one uniform draw per call; :math:`I` is kept as
+    ``chosen``) and returns expert :math:`I`'s advice; ``update`` charges that draw's mistake
+    :math:`[x_{t,I} \ne y_t]` (its probability :math:`v_t \cdot \mathbf 1[x_t \ne y_t]` is kept as
+    ``last_expected_loss``) and multiplies the wrong experts' weights by :math:`\beta = 1 - \eta`.
 
     Parameters
     ----------
@@ -466,13 +470,24 @@ class RandomizedWeightedMajority(WeightedMajority):
         super().__init__(n, beta)
         self.beta = check_param(beta, "beta", 0.0, 1.0, lo_open=True, hi_open=True)
         self.rng = np.random.default_rng(check_seed(seed))
-        self.chosen: int | None = None
+        self.chosen: int | None = None                 # the expert I the last predict drew
+        self.last_expected_loss: float | None = None
 
     def predict(self, x) -> int:
+        """Draw :math:`I \\sim v_t` (one uniform draw) and predict its advice :math:`x_{t,I}`."""
         v = self.weights
         u = self.rng.random()
         self.chosen = min(int((np.cumsum(v) <= u).sum()), self.n - 1)   # I ~ Multinomial(v)
         return int(np.asarray(x)[self.chosen])
+
+    def update(self, x, y) -> float:
+        """Suffer :math:`[x_{t,I} \\ne y_t]` for the expert :math:`I` that ``predict`` drew, then the
+        update of WM.  Returns the mistake (0.0 or 1.0)."""
+        x = np.asarray(x)
+        self.last_expected_loss = self.expected_loss(x, y)   # the probability of that mistake
+        mistake = float(x[self.chosen] != y)
+        self.M = self.M + (x != y)                           # M_{t+1,i} = M_{t,i} + [x_{t,i} != y_t]
+        return mistake
 
     def expected_loss(self, x, y) -> float:
         """:math:`v_t \\cdot \\mathbf 1[x_t \\ne y_t]`, the probability of a mistake this round."""

@@ -1,7 +1,9 @@
 """Online linear prediction: Perceptron, Winnow, Widrow-Hoff, OGD with hinge loss, Passive-Aggressive.
 
 One algorithm per module; each has the whole-stream function of the public contract (the
-fast path) and a small class with ``predict``/``update`` mirroring the notes line by line.
+fast path) and a small class with ``predict``/``update`` mirroring the notes line by line
+(the learner protocol of :mod:`olcore.protocol`: ``predict(x)`` returns the prediction,
+``update(x, y)`` what the round cost).
 """
 
 __all__: list[str] = []

@@ -156,8 +156,8 @@ class ALMA:
     r"""ALMA\ :sub:`2`\ (α; B, C), line by line as in Gentile (2001), Figure 1 with p = 2.
 
     >>> m = ALMA(2, alpha=0.5)
-    >>> m.update([2.0, 0.0], 1)      # margin 0 <= (1 - α) B / √1 = 1: update
-    True
+    >>> m.update([2.0, 0.0], 1), m.updated     # margin 0 <= (1 - α) B / √1 = 1: a mistake, and an update
+    (1.0, True)
     >>> m.w.tolist(), m.k             # w = √2 e1 / max(1, √2)
     ([1.0, 0.0], 2)
 
@@ -173,6 +173,8 @@ class ALMA:
         self.alpha, self.B, self.C = _params(alpha, B, C)
         self.w = np.zeros(d)       # w_1 = 0
         self.k = 1                 # k = 1
+        self.last_score: float | None = None   # the last round's w_k . x̂_t
+        self.updated = False                   # whether the last round updated
 
     @staticmethod
     def normalise(x) -> np.ndarray:
@@ -189,17 +191,20 @@ class ALMA:
         """:math:`\\hat y_t = \\operatorname{sign}(\\mathbf w_k\\cdot\\hat{\\mathbf x}_t)`."""
         return int(np.sign(self.score(x)))
 
-    def update(self, x, y) -> bool:
+    def update(self, x, y) -> float:
         """If :math:`y_t\\mathbf w_k\\cdot\\hat{\\mathbf x}_t \\le (1-\\alpha)B/\\sqrt k`: the step
         :math:`\\eta_k = C/\\sqrt k` along :math:`y_t\\hat{\\mathbf x}_t`, then back into the unit
-        ball, :math:`k \\leftarrow k+1`.  Returns whether it updated."""
+        ball, :math:`k \\leftarrow k+1`.  Returns the round's mistake (1.0 or 0.0); ``updated``
+        says whether it updated (also inside the margin band, without a mistake)."""
         y = float(y)
         if y not in (-1.0, 1.0):
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
         xh = self.normalise(x)
-        if y * sums.dot(self.w, xh) > (1 - self.alpha) * self.B / math.sqrt(self.k):   # (1 - alpha) gamma_k
-            return False
-        w = self.w + (self.C / math.sqrt(self.k)) * y * xh
-        self.w = w / max(1.0, math.sqrt(sums.dot(w, w, lanes=1)))
-        self.k += 1
-        return True
+        self.last_score = sums.dot(self.w, xh)
+        mistake = float(y * self.last_score <= 0)
+        self.updated = y * self.last_score <= (1 - self.alpha) * self.B / math.sqrt(self.k)  # (1 - alpha) gamma_k
+        if self.updated:
+            w = self.w + (self.C / math.sqrt(self.k)) * y * xh
+            self.w = w / max(1.0, math.sqrt(sums.dot(w, w, lanes=1)))
+            self.k += 1
+        return mistake

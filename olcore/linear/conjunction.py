@@ -168,7 +168,7 @@ class ConjunctionElimination:
 
     >>> c = ConjunctionElimination(3)      # H = {x1, ¬x1, x2, ¬x2, x3, ¬x3}: predicts 0
     >>> c.update([1, 0, 1], 1)             # a mistake on a positive: drop ¬x1, x2, ¬x3
-    True
+    1.0
     >>> c.literals()
     ['x1', '¬x2', 'x3']
     >>> c.predict([1, 0, 1]), c.predict([1, 1, 1])
@@ -202,8 +202,8 @@ class ConjunctionElimination:
         x = np.asarray(x, dtype=float)
         return int(all(x[i] == s for i, s in self.H))
 
-    def update(self, x, y) -> bool:
-        """On a mistake with :math:`y = 1`, drop every literal ``x`` falsifies; returns whether it was a mistake."""
+    def update(self, x, y) -> float:
+        """On a mistake with :math:`y = 1`, drop every literal ``x`` falsifies; returns the mistake, 1.0 or 0.0."""
         x = np.asarray(x, dtype=float)
         y = float(y)
         if y not in (0.0, 1.0):
@@ -211,4 +211,4 @@ class ConjunctionElimination:
         yhat = self.predict(x)
         if yhat != y and y == 1.0:
             self.H = {(i, s) for i, s in self.H if x[i] == s}
-        return bool(yhat != y)
+        return float(yhat != y)

@@ -132,14 +132,17 @@ class ExponentiatedGradient:
             raise StreamError.bad("n", repr(n), "a whole number >= 1")
         self.eta = check_param(eta, "eta", 0, None, lo_open=True)
         self.w = np.full(int(n), 1.0 / n)
+        self.residual: float | None = None           # the last round's yhat_t - y_t
 
     def predict(self, x) -> float:
+        """:math:`\\hat y_t = \\mathbf w_t \\cdot \\mathbf x_t`."""
         return float(np.dot(self.w, np.asarray(x, dtype=float)))
 
     def update(self, x, y: float) -> float:
         """Observe :math:`y_t`, update multiplicatively, return :math:`(\\hat y_t - y_t)^2`."""
         x = np.asarray(x, dtype=float)
         y_hat = self.predict(x)
+        self.residual = y_hat - float(y)
         grad = 2.0 * (y_hat - float(y)) * x          # dL/dw_i
         v = self.w * np.exp(-self.eta * grad)        # w_{t,i} e^{-eta dL/dw_i}
         self.w = v / v.sum()                         # / Z_t

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -261,7 +262,8 @@ def kernel_matrix(A, B, kernel: str = "rbf", gamma: float = 1.0, degree: int = 3
     return np.exp(-gamma * np.maximum(d2, 0.0))
 
 
-def kernel_function(kernel: str = "rbf", gamma: float = 1.0, degree: int = 3, coef0: float = 1.0):
+def kernel_function(kernel: str = "rbf", gamma: float = 1.0, degree: int = 3,
+                    coef0: float = 1.0) -> Callable[[np.ndarray, np.ndarray], float]:
     """``K(a, b)`` for two vectors, by the formulas of :func:`kernel_matrix` (for the reference class)."""
     code, gamma, degree, coef0 = _check_kernel(kernel, gamma, degree, coef0)
 
@@ -435,7 +437,7 @@ class KernelPerceptron:
 
     >>> p = KernelPerceptron(2, kernel="linear")
     >>> p.update([1.0, 0.0], 1)        # empty cache: score 0, a mistake, store the support
-    True
+    1.0
     >>> p.predict([2.0, 1.0]), len(p.L)
     (1, 1)
 
@@ -453,6 +455,7 @@ class KernelPerceptron:
         self.B = _check_budget(budget) or None
         self.rng = np.random.default_rng(check_seed(seed))
         self.L: list[tuple[float, np.ndarray]] = []           # Start with empty cache L
+        self.last_score: float | None = None                  # f_t(x_t) of the last round
 
     def score(self, x) -> float:
         r""":math:`f_t(\mathbf x) = \sum_{(y_s, \mathbf x_s)\in\mathcal L} y_s K(\mathbf x_s, \mathbf x)`."""
@@ -463,20 +466,21 @@ class KernelPerceptron:
         """2. Predict :math:`\\hat y_t = \\operatorname{SGN}(f_t(\\mathbf x_t))`."""
         return int(np.sign(self.score(x)))
 
-    def update(self, x, y) -> bool:
+    def update(self, x, y) -> float:
         """3./4. Obtain :math:`y_t`; on a mistake (:math:`y_t f_t(\\mathbf x_t) \\le 0`), if :math:`|\\mathcal L| = B`
-        throw away a random support, then store the new support.  Returns whether it was a mistake."""
+        throw away a random support, then store the new support.  Returns the mistake, 1.0 or 0.0."""
         x = np.array(x, dtype=float)
         y = float(y)
         if y not in (-1.0, 1.0):
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
-        mistake = y * self.score(x) <= 0
+        self.last_score = self.score(x)
+        mistake = y * self.last_score <= 0
         if mistake:
             if self.B is not None and len(self.L) == self.B:
                 j = min(int(self.rng.random() * self.B), self.B - 1)
                 del self.L[j]                                 # throw away a random support from L
             self.L.append((y, x))                             # add y_t x_t to L
-        return bool(mistake)
+        return float(mistake)
 
     @property
     def w(self) -> np.ndarray:

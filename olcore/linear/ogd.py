@@ -109,6 +109,9 @@ def _warm():
 class OGDHinge:
     r"""OGD with hinge loss, line by line as the "OGD Algorithm" of UCL COMP0078, Online learning.
 
+    The notes' prediction is the score :math:`\hat y_t := \mathbf w_t\cdot\mathbf x_t` (:meth:`score`),
+    on which the hinge loss is charged; :meth:`predict` classifies by its sign.
+
     Parameters
     ----------
     d : int
@@ -121,8 +124,8 @@ class OGDHinge:
     1.0
     >>> c.update([0.5, 0.0], 1)            # margin 50 > 0: no update (plain OGD also skips: 50 >= 1)
     0.0
-    >>> c.w.tolist()
-    [100.0, 0.0]
+    >>> c.w.tolist(), c.predict([0.5, 0.0]), c.last_score
+    ([100.0, 0.0], 1, 50.0)
     """
 
     def __init__(self, d: int, eta: float = 0.1, conservative: bool = False) -> None:
@@ -130,18 +133,23 @@ class OGDHinge:
         self.conservative = _check_conservative(conservative)
         self._w = np.zeros(d)   # Initialise w_1 := 0 (conservative: v_1 := 0 and w = eta v)
         self.loss = 0.0         # L_OGD := 0
+        self.last_score: float | None = None   # the last round's score w_t . x_t
 
     @property
     def w(self) -> np.ndarray:
         r""":math:`\mathbf w_t` (conservative: :math:`\eta\mathbf v_t`, :math:`\mathbf v_t` the sum of :math:`y_s\mathbf x_s` over updates)."""
         return self.eta * self._w if self.conservative else self._w
 
-    def predict(self, x) -> float:
-        r"""Predict :math:`\hat y_t := \mathbf{w}_t \cdot \mathbf{x}_t` (a score; its sign classifies).
+    def score(self, x) -> float:
+        r"""The notes' :math:`\hat y_t := \mathbf{w}_t \cdot \mathbf{x}_t`, summed in the compiled loop's order.
 
         Conservative: :math:`\eta(\mathbf v_t\cdot\mathbf x_t)`, so the sign is exactly the Perceptron's."""
-        s = sums.dot(self._w, x)            # summed in the compiled loop's order
+        s = sums.dot(self._w, x)
         return self.eta * s if self.conservative else s
+
+    def predict(self, x) -> int:
+        r"""Classify by :math:`\operatorname{sign}(\mathbf{w}_t \cdot \mathbf{x}_t)` (0 on a score of exactly 0, a mistake)."""
+        return int(np.sign(self.score(x)))
 
     def update(self, x, y) -> float:
         """Incur the hinge loss, then :math:`w \\leftarrow w + 1\\{y\\hat y < 1\\}\\,\\eta y x`; returns the loss."""
@@ -149,7 +157,8 @@ class OGDHinge:
         y = float(y)
         if y not in (-1.0, 1.0):
             raise StreamError.bad("y", f"{y:g}", "a label in {-1, +1}")
-        yhat = self.predict(x)
+        yhat = self.score(x)
+        self.last_score = yhat
         loss = max(0.0, 1.0 - y * yhat)
         self.loss += loss
         if self.conservative:

@@ -330,7 +330,8 @@ class PassiveAggressive:
         self.C = _check_variant(variant, C)
         self.variant = variant
         self.w = np.zeros(d)  # w_0 = 0
-        self.dual_increment = 0.0
+        self.dual_increment = 0.0   # D_t(alpha_t) of the last round (PA-I)
+        self.updated = False        # whether the last round moved w
 
     def predict(self, x) -> int:
         """:math:`\\hat y_t = \\operatorname{SGN}(\\mathbf{w}_{t-1}^\\top \\mathbf{x}_t)`."""
@@ -345,7 +346,8 @@ class PassiveAggressive:
         s = sums.dot(self.w, x)             # w_{t-1} . x_t, summed in the compiled loop's order
         loss = max(0.0, 1.0 - y * s)
         self.dual_increment = 0.0           # D_t(alpha_t); alpha_t = 0 on a passive round
-        if y * s < 1:
+        self.updated = y * s < 1
+        if self.updated:
             sq = sums.dot(x, x)
             eta = step_size(self.variant, 1.0 - y * s, sq, self.C)
             if self.variant == "PA-I":      # alpha_t = argmax_{0 <= a <= C} -a^2 ||x||^2 / 2 + a l_t

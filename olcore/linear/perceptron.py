@@ -238,7 +238,7 @@ class Perceptron:
 
     >>> p = Perceptron(2)
     >>> p.update([1.0, 0.0], 1)       # score 0: a mistake, w <- w + y x
-    True
+    1.0
     >>> p.w.tolist(), p.M
     ([1.0, 0.0], 1)
 
@@ -260,10 +260,10 @@ class Perceptron:
         """4. Predict :math:`\\hat y_t = \\operatorname{sign}(\\mathbf{w}_t\\cdot\\mathbf{x}_t)`."""
         return int(np.sign(self.score(x)))
 
-    def update(self, x, y) -> bool:
+    def update(self, x, y) -> float:
         """6./7. If :math:`y_t(\\mathbf{w}_t\\cdot\\mathbf{x}_t) \\le 0`, :math:`w \\leftarrow w + y_t x_t`.
 
-        Returns whether round ``t`` was a mistake.  The test uses the same score as
+        Returns the round's mistake, 1.0 or 0.0.  The test uses the same score as
         :meth:`predict` (:math:`\\hat y_t y_t \\le 0`).
         """
         x = np.asarray(x, dtype=float)
@@ -274,4 +274,4 @@ class Perceptron:
         if mistake:
             self.w = self.w + y * x
             self.M += 1
-        return bool(mistake)
+        return float(mistake)

@@ -181,7 +181,7 @@ class SecondOrderPerceptron:
 
     >>> p = SecondOrderPerceptron(2, a=1.0)
     >>> p.update([1.0, 0.0], 1)        # score 0: a mistake; v <- v + y x, A <- A + x x^T
-    True
+    1.0
     >>> round(p.score([1.0, 0.0]), 6)   # v^T (A + x x^T)^{-1} x = 1/3
     0.333333
 
@@ -216,10 +216,10 @@ class SecondOrderPerceptron:
         """:math:`\\hat y_t = \\operatorname{sign}(\\Delta_t)`."""
         return int(np.sign(self.score(x)))
 
-    def update(self, x, y) -> bool:
+    def update(self, x, y) -> float:
         """If :math:`y_t\\Delta_t \\le 0`: :math:`\\mathbf v \\leftarrow \\mathbf v + y_t\\mathbf x_t`,
         :math:`A \\leftarrow A + \\mathbf x_t\\mathbf x_t^\\top` (its inverse by Sherman-Morrison).
-        Returns whether round ``t`` was a mistake."""
+        Returns the round's mistake, 1.0 or 0.0."""
         x = np.asarray(x, dtype=float)
         y = float(y)
         if y not in (-1.0, 1.0):
@@ -230,4 +230,4 @@ class SecondOrderPerceptron:
             self.v = self.v + y * x
             self.Ainv = self.Ainv - np.outer(z / (1.0 + sums.dot(x, z)), z)
             self.M += 1
-        return bool(mistake)
+        return float(mistake)

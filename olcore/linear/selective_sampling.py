@@ -35,6 +35,7 @@ import numpy as np
 
 from .. import _sums as sums
 from ..jit import f64, kernel
+from ..trace import Trace
 from ..validate import as_labels, as_matrix, check_param
 from ._engine import update_trace
 from .second_order import SecondOrderPerceptron, sop_rounds
@@ -48,7 +49,7 @@ def _check_c(c) -> float:
     return check_param(c, "c", 0, None)
 
 
-def selective_sampling(X, y, c: float = 1.0, a: float = 1.0):
+def selective_sampling(X, y, c: float = 1.0, a: float = 1.0) -> Trace:
     r"""Run the selective sampler over a stream (the fast path).
 
     Parameters
@@ -96,7 +97,7 @@ class SelectiveSampler(SecondOrderPerceptron):
 
     >>> s = SelectiveSampler(1, c=1.0)
     >>> s.update([1.0], 1), s.queried        # N_1 = 0: query; a mistake (score 0)
-    (True, True)
+    (1.0, True)
 
     Parameters
     ----------
@@ -120,13 +121,13 @@ class SelectiveSampler(SecondOrderPerceptron):
         t = self.t + 1
         return abs(self.score(x)) <= math.sqrt(sums.dot(x, x)) * math.sqrt(self.c * math.log(t) / self.N)
 
-    def update(self, x, y) -> bool:
-        """3. If the label is queried, the second-order update (on a mistake).  Returns whether
-        the round was a mistake (whether or not the label was queried)."""
+    def update(self, x, y) -> float:
+        """3. If the label is queried, the second-order update (on a mistake).  Returns the round's
+        mistake, 1.0 or 0.0 (whether or not the label was queried)."""
         x = np.asarray(x, dtype=float)
         self.queried = self.query(x)
         self.t += 1
         if not self.queried:
-            return bool(float(y) * self.score(x) <= 0)
+            return float(float(y) * self.score(x) <= 0)
         self.N += 1
         return super().update(x, y)

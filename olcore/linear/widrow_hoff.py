@@ -291,6 +291,7 @@ class WidrowHoff:
         self.eta = _check_eta(eta)
         self.implicit = _check_update(update)
         self.w = np.zeros(int(d))            # Initialize w_1 = 0
+        self.residual: float | None = None   # the last round's l_t = w_t . x_t - y_t
 
     def predict(self, x) -> float:
         """:math:`\\hat y_t = \\mathbf{w}_t \\cdot \\mathbf{x}_t`."""
@@ -301,6 +302,7 @@ class WidrowHoff:
         x = np.asarray(x, dtype=float)
         y_hat = self.predict(x)
         ell = y_hat - float(y)               # l_t = w_t . x_t - y_t
+        self.residual = ell
         step = self.eta * ell
         if self.implicit:                    # argmin eta (w . x_t - y_t)^2 + ||w - w_t||^2
             step = step / (1.0 + self.eta * sums.dot(x, x, lanes=1))

@@ -193,8 +193,8 @@ class Winnow:
     r"""Winnow, line by line as Algorithm 4 of CMU 16-831, Online linear classification.
 
     >>> wn = Winnow(4)                  # theta = N = 4
-    >>> wn.update([1, 1, 0, 0], 1)      # score 2 <= 4: predicted 0, promote x1, x2
-    True
+    >>> wn.update([1, 1, 0, 0], 1)      # score 2 <= 4: predicted 0, a mistake; promote x1, x2
+    1.0
     >>> wn.w.tolist()
     [2.0, 2.0, 1.0, 1.0]
 
@@ -218,8 +218,8 @@ class Winnow:
         """4: :math:`\\hat y = \\mathbf{1}[\\langle w, x\\rangle > \\theta]`."""
         return int(self.score(x) > self.theta)
 
-    def update(self, x, y) -> bool:
-        """6: :math:`w_i \\leftarrow w_i\\,\\alpha^{(y - \\hat y) x_i}`; returns whether it was a mistake."""
+    def update(self, x, y) -> float:
+        """6: :math:`w_i \\leftarrow w_i\\,\\alpha^{(y - \\hat y) x_i}`; returns the mistake, 1.0 or 0.0."""
         x = np.asarray(x, dtype=float)
         y = float(y)
         if y not in (0.0, 1.0):
@@ -227,4 +227,4 @@ class Winnow:
         yhat = 1.0 if self.score(x) > self.theta else 0.0
         if yhat != y:                    # w_i <- w_i alpha^((y - yhat) x_i), x_i in {0, 1}: one power, as the loop
             self.w = np.where(x != 0, self.w * self.alpha ** (y - yhat), self.w)
-        return yhat != y
+        return float(yhat != y)
