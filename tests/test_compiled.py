@@ -176,7 +176,7 @@ def test_expert_record_keeps_exactly_the_rows_it_names(record):
         full, part = run(), run(record=record)
         T = full.T
         rounds = part.recorded_rounds
-        expect = ([T] if record == "final" else sorted(set(range(0, T + 1, record)) | {T}))
+        expect = ([0, T] if record == "final" else sorted(set(range(0, T + 1, record)) | {T}))   # "final": first and last
         assert rounds.tolist() == expect
         np.testing.assert_array_equal(part.weights_on(rounds), full.weights_on(rounds))
         np.testing.assert_array_equal(part.weights_at(T), full.weights_at(T))
@@ -197,7 +197,7 @@ def test_large_expert_run_does_not_build_the_history():
     rng = np.random.default_rng(0)
     L = rng.random((5000, 1000))
     tr = experts.hedge(L, 0.05, record="final")
-    assert tr.weight_table.shape == (1, 1000)
+    assert tr.weight_table.shape == (2, 1000)          # the first and the last weights
     np.testing.assert_allclose(tr.weights_at(5000).sum(), 1.0, rtol=1e-12)
     tr2 = experts.hedge(L, 0.05, record=25)
     assert tr2.weight_table.shape == (201, 1000)

@@ -12,30 +12,10 @@ import numpy as np
 from ..errors import StreamError
 from ..jit import f64, njit
 from ..stream import from_arrays
+from ..trace import record_rounds  # noqa: F401  (the experts' modules import it from here)
 
 __all__ = ["advice_int8", "advice_checks", "expert_stream", "normalise_log", "log_beta_times", "entropic_loss", "square_loss",
            "LOSSES", "record_rounds", "frozen", "normalise_into"]
-
-
-def record_rounds(record, T: int) -> np.ndarray | None:
-    """The rounds whose weights a run keeps: ``None`` for every round (the contract).
-
-    ``record`` is ``"every"`` (all T+1 rows), ``"final"`` (round T only) or a stride
-    ``s >= 1`` (rounds 0, s, 2s, ... and T).  A run of T = 10^5 rounds over n = 10^3 experts
-    with ``record="every"`` holds a (T+1) x n table (800 MB); a page that plots 200 frames
-    needs ``record=T // 200``.
-    """
-    if isinstance(record, str):
-        if record == "every":
-            return None
-        if record == "final":
-            return np.array([T], dtype=np.int64)
-    elif isinstance(record, (int, np.integer)) and not isinstance(record, bool) and record >= 1:
-        if record == 1:
-            return None
-        r = np.arange(0, T + 1, int(record), dtype=np.int64)
-        return r if r[-1] == T else np.append(r, np.int64(T))
-    raise StreamError.bad("record", repr(record), "'every', 'final' or a stride (an integer >= 1)")
 
 
 def frozen(a: np.ndarray) -> np.ndarray:

@@ -26,7 +26,7 @@ from ..jit import big_empty, njit, round_arrays
 from ..validate import check_int
 
 __all__ = ["MAX_TOTAL_ROUNDS", "dot", "dot2", "dot_row", "dot2_row", "finite_row_at", "freeze", "reject", "check_epochs", "check_record",
-           "replay", "replay_into", "weight_record", "update_index", "MAX_FLOAT", "record_rounds", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
+           "replay", "replay_into", "weight_record", "update_index", "MAX_FLOAT", "mistake_count", "round_arrays", "big_empty", "TABLE_ROOM"]
 
 #: Largest room (float64 values) a loop is given for writing its weight table itself, one row per
 #: update: one row per round, of which only the rows written are touched (so only they take memory;
@@ -196,23 +196,6 @@ def reject(bad_row: int, validate) -> None:
 
 
 RECORDS = ("every", "final")
-
-
-def record_rounds(record, T: int) -> np.ndarray | None:
-    """The rounds whose weights a linear learner that updates every round keeps (Widrow-Hoff):
-    ``None`` for ``"every"`` (all T+1, the contract), ``[0, T]`` for ``"final"`` (as the
-    conservative learners' ``record="final"``), or a stride ``s >= 1``: rounds 0, s, 2s, ... and T."""
-    if isinstance(record, str):
-        if record == "every":
-            return None
-        if record == "final":
-            return np.array([0, T], dtype=np.int64) if T > 0 else np.array([0], dtype=np.int64)
-    elif isinstance(record, (int, np.integer)) and not isinstance(record, bool) and record >= 1:
-        if record == 1:
-            return None
-        r = np.arange(0, T + 1, int(record), dtype=np.int64)
-        return r if r[-1] == T else np.append(r, np.int64(T))
-    raise StreamError.bad("record", repr(record), "'every', 'final' or a stride (an integer >= 1)")
 
 
 def check_record(record) -> str:

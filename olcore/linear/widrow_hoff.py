@@ -66,9 +66,9 @@ import numpy as np
 
 from .. import _sums as sums
 from ..errors import StreamError
-from ..trace import LazyExtras, Trace
+from ..trace import LazyExtras, Trace, record_rounds
 from ..jit import f64, kernel, njit
-from ._engine import MAX_FLOAT, finite_row_at, freeze, record_rounds, reject, round_arrays, big_empty
+from ._engine import MAX_FLOAT, finite_row_at, freeze, reject, round_arrays, big_empty
 from ..validate import as_labels, as_matrix, check_param
 
 __all__ = ["widrow_hoff", "WidrowHoff", "widrow_hoff_many", "proof_quantities", "to_unit_ball", "UPDATES"]
