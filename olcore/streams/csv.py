@@ -135,7 +135,7 @@ _TEMPLATE_STREAMS = {
     "experts": lambda: perfect_expert(T=6, n=4, seed=1),
     "experts01": lambda: from_arrays("experts01", [[0.9, 0.2, 0.5], [0.1, 0.7, 0.5], [1.0, 0.0, 0.5]], [1, 0, 1]),
     "losses": lambda: loss_matrix(T=6, n=3, seed=1),
-    "linear": lambda: separable(T=6, d=2, gamma=0.2, seed=1),
+    "linear": lambda: separable(T=12, d=2, gamma=0.2, seed=1),      # /mistakes_to_risk needs 10 rows
     "disjunction": lambda: disjunction(T=6, N=5, k=2, seed=1),
     "regression": lambda: regression(T=6, d=2, seed=1),
     "oco": lambda: from_arrays("oco", separable(T=6, d=2, gamma=0.2, seed=1).X, separable(T=6, d=2, gamma=0.2, seed=1).y),
