@@ -21,6 +21,7 @@ import streamlit as st  # noqa: E402
 
 import olcore  # noqa: E402
 from olapp import compat, registry, serving, state, turns  # noqa: E402
+from olapp import reconnect  # noqa: E402
 
 # Once per process (a no-op after): the server's event loop woken once per batch of a run's messages
 # (a hook: olapp.compat), and the garbage collector run less often (olapp.serving).
@@ -43,7 +44,7 @@ def _run() -> None:
     state.keep_url_moves(page.url_path)     # before anything reads the URL: a stale rerun's link is not a move
     presenting = state.apply_presenter_mode()
     if not presenting:
-        st.sidebar.button("Present this lesson", icon=":material/co_present:", key="present_on", width="stretch",
+        state.button("Present this lesson", where=st.sidebar, icon=":material/co_present:", key="present_on", width="stretch",
                           on_click=state.set_presenter_mode, args=(True,), shortcut=state.PRESENT_KEY,
                           help="Presenter mode for a projector: the settings box hidden, the main picture, its readout "
                                f"and the player on one screen, larger text. Key: {state.PRESENT_KEY}. "
@@ -54,6 +55,7 @@ def _run() -> None:
             "download its CSV to share it)."
         )
     url_note = st.empty()
+    reconnect.notice(page.url_path)        # in a hall: a view rebuilt after its replica died says so, once
     current = registry.lesson(page.url_path or "home")
     rewritten = {}
     if not state.seen(page.url_path):          # a link was just opened: it may predate the lesson kit
@@ -71,7 +73,7 @@ def _run() -> None:
         dropped = state.dropped_params(before, state.url_snapshot()) if state.first_run(page.url_path) else {}
         state.show_dropped_params({**hostile, **dropped}, where=url_note)
         if presenting:
-            st.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
+            state.button("Leave presenter mode", icon=":material/close_fullscreen:", key="present_off", type="tertiary",
                       on_click=state.set_presenter_mode, args=(False,), shortcut=state.PRESENT_KEY,
                       help=f"Back to the page with its settings. Key: {state.PRESENT_KEY}.")
 

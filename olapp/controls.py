@@ -118,18 +118,18 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
     cur = _current_round(key, T)
     nxt = _next_event(events, cur)
     width = "content" if scrub is buttons else "stretch"
-    buttons.button("Reset", icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
+    state.button("Reset", where=buttons, icon=":material/first_page:", key=f"{key}_reset", on_click=_set, args=(0,),
                    width=width, shortcut=keys["reset"],
                    help="Back to round 0, before the learner has seen anything. The stream stays the same. "
                         f"Key: {keys['reset']}.")
-    buttons.button("Back", icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,),
+    state.button("Back", where=buttons, icon=":material/chevron_left:", key=f"{key}_back", on_click=_set, args=(cur - 1,),
                    disabled=cur <= 0, width=width, shortcut=keys["back"],
                    help=f"Undo one round. Key: {keys['back']}.")
-    buttons.button("Step", icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,),
+    state.button("Step", where=buttons, icon=":material/chevron_right:", key=f"{key}_step", on_click=_set, args=(cur + 1,),
                    disabled=cur >= T, width=width, shortcut=keys["step"],
                    help=f"Play one more round: show x, predict, reveal y, update. Key: {keys['step']}.")
     if events is not None:
-        buttons.button(f"Next {event_name}", icon=":material/skip_next:", key=f"{key}_next", on_click=_set,
+        state.button(f"Next {event_name}", where=buttons, icon=":material/skip_next:", key=f"{key}_next", on_click=_set,
                        args=(nxt or T,), disabled=nxt is None, width=width, shortcut=keys["next"],
                        help=f"Play on until just after the next {event_name}. Key: {keys['next']}.")
     def _trigger(name: str):     # the driver's trigger ``name`` on this rerun
@@ -145,7 +145,7 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
                              on_stopped=lambda: stop_where_the_browser_stopped(ss, key, T, _trigger("stopped")),
                              on_fallback=lambda: step_on_the_server(ss, key, T, _trigger("fallback")))
     playing = span is not None
-    buttons.button("Pause" if playing else "Play", icon=":material/pause:" if playing else ":material/play_arrow:",
+    state.button("Pause" if playing else "Play", where=buttons, icon=":material/pause:" if playing else ":material/play_arrow:",
                    key=f"{key}_playbtn", on_click=_play_pause, disabled=T == 0, width=width,
                    type="primary", shortcut=keys["play"],
                    help="Play the rounds one after another in your browser (from round 0 when the run is over); "

@@ -243,6 +243,11 @@ class LessonPage:
             self._uploaded = controls.csv_upload(upload, key=f"{self.lesson.slug}_upload")
         return choice
 
+    def button(self, label: str, **options) -> bool:
+        """A button whose ``on_click`` also acts on a click its session never drew (after a reconnect):
+        :func:`olapp.state.button`."""
+        return state.button(label, **options)
+
     def stop(self) -> None:
         """End the page here; the app's epilogue (the link's notes) still runs (:func:`olapp.state.stop`)."""
         state.stop()

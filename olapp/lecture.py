@@ -227,17 +227,17 @@ class Lecture:
         N, k, s = len(self.scenes), self.k, self.scene
         box = st.container(border=True, key="lecture_bar")
         c = box.columns([1.6, 6, 1.4, 1.5], vertical_alignment="center")
-        c[0].button("Previous", icon=":material/chevron_left:", key="lecture_prev", on_click=_go, args=(k - 1,),
+        state.button("Previous", where=c[0], icon=":material/chevron_left:", key="lecture_prev", on_click=_go, args=(k - 1,),
                     disabled=k <= 1, width="stretch", shortcut=PREV_KEY,
                     help=f"The previous scene. Key: {PREV_KEY} (a presenter's clicker sends it).")
         what = "Lecture" if self.presenting else "Guided tour"
         title = s.title.replace("*", "\\*").replace("_", "\\_")      # markdown inside the bold line
         c[1].markdown(f"**{what} · scene {k} of {N}: {title}**")
         c[1].progress(k / N)
-        c[2].button("Next", icon=":material/chevron_right:", key="lecture_next", on_click=_go, args=(k + 1,),
+        state.button("Next", where=c[2], icon=":material/chevron_right:", key="lecture_next", on_click=_go, args=(k + 1,),
                     disabled=k >= N, width="stretch", shortcut=NEXT_KEY, type="primary",
                     help=f"The next scene. Key: {NEXT_KEY} (a presenter's clicker sends it).")
-        c[3].button("Leave the tour", icon=":material/close:", key="lecture_leave", on_click=_leave,
+        state.button("Leave the tour", where=c[3], icon=":material/close:", key="lecture_leave", on_click=_leave,
                     width="stretch", type="tertiary",
                     help="Back to the full page, keeping this scene's settings, so you can explore from here.")
         cols = st.columns([3, 2] if s.question is not None else [1], gap="large")
@@ -263,7 +263,7 @@ class Lecture:
                 else:
                     st.number_input("Your prediction", value=None, step=1.0 if q.tolerance < 1 else float(q.tolerance),
                                     key=key, placeholder="your number", label_visibility="collapsed")
-                st.button("Check", icon=":material/check:", key=f"{key}_check", type="primary",
+                state.button("Check", icon=":material/check:", key=f"{key}_check", type="primary",
                           disabled=st.session_state.get(key) is None, on_click=_check,
                           args=(self.k, key, q.reveal, self.player_key),
                           help="Play on to the rounds that answer the question and compare with your prediction.")
@@ -332,7 +332,7 @@ def _check(k: int, key: str, reveal: int | None, player_key: str) -> None:
 
 def start_button(n_scenes: int) -> None:
     """The way into the tour, in the sidebar (outside presenter mode)."""
-    st.sidebar.button(f"Take the guided tour ({n_scenes} scenes)", icon=":material/tour:", key="lecture_start",
+    state.button(f"Take the guided tour ({n_scenes} scenes)", where=st.sidebar, icon=":material/tour:", key="lecture_start",
                       on_click=_go, args=(1,), width="stretch",
                       help="The lesson as a sequence of scenes, each with what to look at and some with a question "
                            "to predict before the rounds are played. Or add `?scene=1` to the link.")

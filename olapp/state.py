@@ -23,7 +23,7 @@ from olcore.lessons.halving import MAX_MOVES
 __all__ = ["flag", "move_url", "keep_url_moves", "url_restored", "presenter_mode", "first_run", "url_snapshot",
            "dropped_params", "show_dropped_params", "inert", "drop_hostile_params", "translate_legacy", "reopen", "reopened_note",
            "apply_presenter_mode",
-           "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY", "on_finish", "finish", "stop"]
+           "set_presenter_mode", "PRESENTER_CSS", "PRESENT_KEY", "on_finish", "finish", "stop", "button"]
 
 _TRUE = {"1", "true", "yes", "on"}
 #: URL parameters that are not widgets (never reported as ignored).
@@ -122,6 +122,35 @@ def set_presenter_mode(on: bool) -> None:
 def presenter_mode() -> bool:
     """``?present=1``: hide the controls and enlarge fonts for a projector."""
     return flag("present")
+
+
+#: The buttons whose callback ran before this run (:func:`button`).
+_CALLED = "_olab_callbacks_ran"
+
+
+def button(label: str, *, key: str, on_click: Callable[..., None], args: tuple = (), where=st, **options) -> bool:
+    """``where.button(label, key=key, on_click=on_click, args=args, **options)``, whose action also
+    happens for a click its session never saw drawn.
+
+    Streamlit runs a button's callback only if the session drew that button in an earlier run.  A
+    browser that reconnects to another server process (a lecture hall's replica died) gets a brand-new
+    session: its first click still reaches the button (``st.button`` returns True) but the callback
+    never runs, so the click was lost (a Step did nothing, a tour's Next asked again).  Here the
+    callback marks that it ran; a click without the mark runs the action now and reruns, so the page
+    shows it.  Returns what ``st.button`` returned."""
+    ss = st.session_state
+
+    def called(*a):
+        ss.setdefault(_CALLED, set()).add(key)
+        on_click(*a)
+
+    clicked = where.button(label, key=key, on_click=called, args=args, **options)
+    ran = key in ss.get(_CALLED, ())
+    ss.get(_CALLED, set()).discard(key)
+    if clicked and not ran:      # a click that reached a session born after it: do what the callback does
+        on_click(*args)
+        st.rerun()
+    return clicked
 
 
 #: The run's epilogue (:func:`on_finish`), in the session's state until it has run.

@@ -60,13 +60,13 @@ else:
     if full:
         st.info(text.game_full())
     b = st.container(horizontal=True)
-    b.button("Reveal y = 0", on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"],
+    page.button("Reveal y = 0", where=b, on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"],
              disabled=full)
-    b.button("Reveal y = 1", on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"],
+    page.button("Reveal y = 1", where=b, on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"],
              disabled=full)
-    b.button("Undo", on_click=_play, args=(None,), key="you_undo", width="stretch", disabled=not moves,
+    page.button("Undo", where=b, on_click=_play, args=(None,), key="you_undo", width="stretch", disabled=not moves,
                 help=text.HELP["undo"])
-    b.button("Start over", on_click=ss.__setitem__, args=("halving_labels", []), key="you_reset",
+    page.button("Start over", where=b, on_click=ss.__setitem__, args=("halving_labels", []), key="you_reset",
                 width="stretch", disabled=not moves, help=text.HELP["reset"])
     if g.played is None:
         st.info("No round played yet: pick the first outcome.")

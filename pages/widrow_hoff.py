@@ -47,7 +47,7 @@ def use_eta(value: float) -> None:
     st.session_state["eta"] = value             # one of the slider's own values (olcore: SLIDER_ETAS)
 
 
-eta_row.button(text.eta_button(tu), key="use_eta_star", on_click=use_eta, args=(tu.eta_slider,),
+page.button(text.eta_button(tu), where=eta_row, key="use_eta_star", on_click=use_eta, args=(tu.eta_slider,),
                help=text.HELP.use_eta)
 eta_row.caption(text.eta_star(tu))
 

@@ -9,8 +9,7 @@ reaches a replica except through the balancer), writes an HAProxy configuration 
 runs Debian's ``haproxy`` (``/usr/sbin/haproxy``; ``apt-get install haproxy``) on ``--address``:``--port``.
 Then it opens every lesson once on every replica, so that the first students do not wait for a
 replica's imports (``--no-warm``: not), and prints "Ctrl-C stops the hall.".  Ctrl-C
-(or SIGTERM, or ``--for SECONDS``) stops the balancer and every replica; so does the death of any
-one of them.
+(or SIGTERM, or ``--for SECONDS``) stops the balancer and every replica; so does the balancer's death.
 
 Why affinity: a Streamlit session is one websocket (``/_stcore/stream``) plus HTTP requests that
 must reach the process holding that websocket (a file upload is a ``PUT /_stcore/upload_file/
@@ -18,10 +17,25 @@ must reach the process holding that websocket (a file upload is a ``PUT /_stcore
 cookie (``olab_replica``) on a browser's first response and sends every later request carrying it,
 the websocket upgrade included, to the same replica; new browsers go to the replica with the
 fewest open connections (``balance leastconn``).  Each replica's numpy uses one BLAS thread
-(:data:`REPLICA_ENV`): the parallelism is the replicas'.  If a replica dies, its browsers are sent to
-another one (``option redispatch``, a new cookie); Streamlit's frontend reconnects and reruns
-from the URL, which holds every setting, so the view comes back (checked by hand: within 4 s); the
-session state of the lost process (an uploaded file) does not.
+(:data:`REPLICA_ENV`): the parallelism is the replicas'.
+
+The hall heals.  A replica that dies (a crash, the kernel's OOM killer, ``kill -9``) is started
+again by the hall on the same port, with the same environment and cookie secret, so the
+balancer's ``server rN`` line and the browsers' cookies stay valid; the hall says so in one line
+("replica r1 exited (signal 9 SIGKILL); restarting it on 127.0.0.1:PORT", then "replica r1 is
+back ...").  A replica that dies again soon after its start is restarted after a pause that doubles
+each time (up to :data:`MAX_BACKOFF` seconds), so one that cannot start does not spin.  Meanwhile
+HAProxy stops sending anything to it: its health check (``/_stcore/health`` every second, the next
+one 300 ms after a failure) marks it DOWN after two failures, and a request that finds it gone
+before that is retried at once on another replica (``option redispatch 1``, ``retry-on
+conn-failure``), which answers with its own cookie.  A busy replica is not marked down for being
+slow (an answer within ``timeout check 30s`` keeps it UP).  So the browsers of a dead replica come
+back within a second or two on the others (on an idle machine): Streamlit's frontend reconnects its
+websocket, the app's reconnect keeper (:mod:`olapp.reconnect`, on when ``OLAB_REPLICA`` names the
+replica) makes it rerun the page at once from its link and widgets, and the page says once, in
+words, that the view was rebuilt and that an uploaded stream must be uploaded again (the session
+state of the lost process, an uploaded file included, is gone).  Only the balancer's death stops
+the hall by itself.
 """
 
 from __future__ import annotations
@@ -39,9 +53,12 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from scripts.served_app import ROOT, free_port, stop, streamlit_command, wait_healthy
 
@@ -54,6 +71,15 @@ COOKIE = "olab_replica"
 #: the Widrow-Hoff lesson's EG section took 7-10 s of wall time (2-3 s CPU) per seed with it and
 #: 0.15 s (0.05 s CPU) with one thread.  A variable already set in the environment wins.
 REPLICA_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+#: The environment variable that tells a replica its name in the balancer (r1, r2...): the app's
+#: reconnect keeper and notice (:mod:`olapp.reconnect`) are on in a replica of a hall only.
+REPLICA_NAME = "OLAB_REPLICA"
+#: A replica that ran this long before it died is restarted at once; one that dies sooner after its
+#: (re)start waits before the next start: 1 s, then twice the last pause, up to :data:`MAX_BACKOFF`.
+STABLE_AFTER = 60.0
+MAX_BACKOFF = 30.0
+#: The pause before restarting a replica that died after a stable run.
+FIRST_PAUSE = 0.0
 
 
 def replica_env(**more: str) -> dict[str, str]:
@@ -70,9 +96,7 @@ def haproxy_path() -> str | None:
 
 def haproxy_config(address: str, port: int, replica_ports: list[int], stats_socket: str | None = None) -> str:
     """The HAProxy configuration of a hall: one frontend on address:port, one backend of replicas."""
-    servers = "\n".join(
-        f"    server r{i} 127.0.0.1:{p} cookie r{i} check inter 3s fall 3 rise 1"
-        for i, p in enumerate(replica_ports, start=1))
+    servers = "\n".join(f"    server r{i} 127.0.0.1:{p} cookie r{i}" for i, p in enumerate(replica_ports, start=1))
     stats = f"    stats socket {stats_socket} mode 600 level user\n" if stats_socket else ""
     return f"""# Generated by scripts/hall.py: {len(replica_ports)} replicas of the Online Learning Lab.
 global
@@ -100,26 +124,93 @@ backend replicas
     # the cookie then keeps each browser's websocket and HTTP requests (uploads) on that replica
     balance leastconn
     cookie {COOKIE} insert indirect nocache httponly
-    option redispatch
+    # a request whose replica is gone (connection refused, or closed with no answer) is retried at
+    # once on another replica, which answers with its own cookie: a dead replica's browsers reconnect
+    # elsewhere even before the health check has marked it down
+    option redispatch 1
+    retries 2
+    retry-on conn-failure empty-response
     option httpchk GET /_stcore/health
     http-check expect status 200
-    # a dead replica refuses the connection and is out after 3 checks (about 9 s); a busy one (a
-    # hall arriving at once) answers late but is alive: it keeps its sessions. With a 5 s read timeout
-    # one overloaded replica was marked DOWN and HAProxy answered 503 to the rest of the hall.
+    # a dead replica refuses the connection: DOWN after 2 failed checks (the second 300 ms after the
+    # first), UP again after 2 good checks a second apart.  No "observe layer4 ... mark-down": marking
+    # the replica down on the first refused request leaves one server active, and HAProxy then holds
+    # that request's redispatch for a second (its retry turn-around); before the check marks it down,
+    # a refused request is redispatched at once.
+    default-server check inter 1s fastinter 300ms downinter 1s fall 2 rise 2
+    # a busy replica (a hall arriving at once) answers late but is alive: it keeps its sessions.
+    # With a 5 s read timeout one overloaded replica was marked DOWN and HAProxy answered 503 to the
+    # rest of the hall.  Only a refused connection or an answer later than 30 s counts against a replica.
     timeout check 30s
 {servers}
 """
 
 
+try:     # resolved once here: the child, forked from a process with threads (the healer), only calls it
+    _PRCTL = ctypes.CDLL("libc.so.6", use_errno=True).prctl
+except (OSError, AttributeError):  # pragma: no cover - not Linux/glibc
+    _PRCTL = None
+_PR_SET_PDEATHSIG, _SIGTERM = 1, int(signal.SIGTERM)
+
+
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
-    """Ask Linux to SIGTERM this child when the hall process dies (even by SIGKILL)."""
-    with contextlib.suppress(Exception):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
+    """Ask Linux to SIGTERM this child when the thread of the hall process that started it ends
+    (the main thread, or the healer thread for a restarted replica), even by SIGKILL."""
+    if _PRCTL is not None:
+        with contextlib.suppress(Exception):
+            _PRCTL(_PR_SET_PDEATHSIG, _SIGTERM)
+
+
+def _how(returncode: int) -> str:
+    """How a process ended, in words: ``signal 9 SIGKILL`` or ``code 1``."""
+    if returncode < 0:
+        try:
+            return f"signal {-returncode} {signal.Signals(-returncode).name}"
+        except ValueError:
+            return f"signal {-returncode}"
+    return f"code {returncode}"
+
+
+def _healthy(base: str, timeout: float = 1.0) -> bool:
+    try:
+        with urllib.request.urlopen(base + "/_stcore/health", timeout=timeout) as r:
+            return r.status == 200
+    except OSError:
+        return False
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+@dataclass
+class Replica:
+    """One app server of a hall: its name in the balancer (``r1``...), its port, its current process."""
+
+    name: str
+    port: int
+    proc: subprocess.Popen
+    log: Path
+    restarts: int = 0                 # how many times the hall started it again
+    started: float = field(default_factory=time.monotonic)  # when the current process started
+    back: bool = True                 # the current process answered its health check and the balancer sees it UP
+    died: float | None = None         # when the hall found the last process dead
+    retry_at: float | None = None     # dead and not started again yet: when it will be
+    pause: float = 0.0                # the last pause before a restart (the backoff)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
 
 @dataclass
 class Hall:
-    """A running hall: the balancer's URL, the replicas' URLs and processes."""
+    """A running hall: the balancer's URL, the replicas' URLs and processes.
+
+    ``procs[i]`` is replica ``r{i+1}``'s current process (the hall replaces it when it restarts the
+    replica).  :meth:`heal` is one pass of the supervision that restarts dead replicas; :func:`hall`
+    runs it in a background thread (``heal=True``).  ``events`` keeps every line the hall said.
+    """
 
     base: str
     replicas: list[str]
@@ -128,6 +219,12 @@ class Hall:
     config_path: Path
     stats_socket: Path
     logs: list[Path] = field(default_factory=list)
+    members: list[Replica] = field(default_factory=list)
+    launch: Callable[[str, int, Path], subprocess.Popen] | None = None   # (name, port, log) -> a new process
+    say: Callable[[str], None] = _say
+    events: list[tuple[float, str]] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _closing: bool = False
 
     def stats(self) -> dict[str, dict[str, str]]:
         """HAProxy's ``show stat`` for each replica (``r1``...): ``stot`` (connections served),
@@ -144,16 +241,88 @@ class Hall:
                 if row.get("pxname") == "replicas" and row["svname"] not in ("BACKEND", "FRONTEND")}
 
     def alive(self) -> bool:
+        """The balancer and every replica's current process are running (right now)."""
         return self.balancer.poll() is None and all(p.poll() is None for p in self.procs)
+
+    def up(self) -> dict[str, bool]:
+        """For each replica: its process runs, answers its health check, and the balancer sees it UP."""
+        try:
+            status = {name: row["status"] for name, row in self.stats().items()}
+        except OSError:
+            status = {}
+        return {r.name: r.proc.poll() is None and _healthy(r.base) and status.get(r.name, "").startswith("UP")
+                for r in self.members}
+
+    def wait_whole(self, timeout: float = 60.0) -> float:
+        """Wait until every replica is :meth:`up` and the supervision has said that every restarted
+        one is back; return the seconds waited (raise after ``timeout``)."""
+        t0 = time.monotonic()
+        while not (all((up := self.up()).values()) and all(r.back for r in self.members)):
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError(f"the hall is not whole after {timeout:.0f} s: {up}")
+            time.sleep(0.2)
+        return time.monotonic() - t0
+
+    def _tell(self, line: str) -> None:
+        self.events.append((time.monotonic(), line))
+        self.say(line)
+
+    def heal(self) -> list[str]:
+        """One pass of the supervision: start again every replica found dead (at once, or after its
+        backoff pause), and tell when a restarted one is back (healthy and UP in the balancer).
+        Returns the lines said.  Call it from a thread that lives as long as the hall: Linux stops a
+        replica (``PR_SET_PDEATHSIG``) when the thread that started it ends."""
+        said: list[str] = []
+        with self._lock:
+            if self._closing or self.launch is None:
+                return said
+            now = time.monotonic()
+            for i, r in enumerate(self.members):
+                code = r.proc.poll()
+                if code is not None and r.retry_at is None:          # found dead just now
+                    soon = r.restarts > 0 and now - r.started < STABLE_AFTER
+                    r.pause = min(MAX_BACKOFF, max(1.0, 2 * r.pause)) if soon else FIRST_PAUSE
+                    r.died, r.retry_at, r.back = now, now + r.pause, False
+                    said.append(f"replica {r.name} exited ({_how(code)}); restarting it on 127.0.0.1:{r.port}"
+                                + (f" in {r.pause:.0f} s (it died {now - r.started:.0f} s after its last start)"
+                                   if r.pause else ""))
+                if r.retry_at is not None and now >= r.retry_at:
+                    r.proc = self.procs[i] = self.launch(r.name, r.port, r.log)
+                    r.retry_at, r.started = None, time.monotonic()
+                    r.restarts += 1
+                elif not r.back and r.retry_at is None and r.proc.poll() is None and _healthy(r.base, 0.5):
+                    with contextlib.suppress(OSError):
+                        if self.stats().get(r.name, {}).get("status", "").startswith("UP"):
+                            r.back = True
+                            said.append(f"replica {r.name} is back on 127.0.0.1:{r.port} "
+                                        f"({time.monotonic() - (r.died or r.started):.1f} s after it exited; "
+                                        f"restart {r.restarts})")
+        for line in said:
+            self._tell(line)
+        return said
+
+    def _supervise(self, stop_event: threading.Event, interval: float) -> None:
+        while not stop_event.wait(interval):
+            try:
+                self.heal()
+            except Exception as exc:  # noqa: BLE001 - the supervision outlives one failed pass
+                self._tell(f"hall: supervision pass failed: {type(exc).__name__}: {exc}")
+
+    def _close(self) -> None:
+        with self._lock:
+            self._closing = True
 
 
 @contextlib.contextmanager
 def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1", timeout: float = 120.0,
-         log_dir: str | Path | None = None, extra: tuple[str, ...] = ()):
+         log_dir: str | Path | None = None, extra: tuple[str, ...] = (), heal: bool = True,
+         say: Callable[[str], None] = _say):
     """Start ``replicas`` app servers and HAProxy on ``address:port``; yield a :class:`Hall`; stop all.
 
     Every process is stopped on every exit path (and is SIGTERMed by Linux if this process dies).
-    ``extra``: more ``streamlit run`` options for every replica.
+    ``extra``: more ``streamlit run`` options for every replica.  ``heal``: a background thread runs
+    :meth:`Hall.heal` four times a second, restarting any replica that dies.  ``say``: where the
+    hall's lines go (standard error).
     """
     exe = haproxy_path()
     if exe is None:
@@ -164,24 +333,35 @@ def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1",
     work = Path(tempfile.mkdtemp(prefix="olab-hall-"))
     logs_at = Path(log_dir) if log_dir else work
     logs_at.mkdir(parents=True, exist_ok=True)
-    # one cookie secret for every replica, so that cookies one signs the others accept
+    # one cookie secret for every replica (and every restart of one), so that cookies one signs the others accept
     env = replica_env(STREAMLIT_SERVER_COOKIE_SECRET=secrets.token_hex(16))
     procs: list[subprocess.Popen] = []
-    files = []
+    files = []                          # the balancer's log
+    outputs: dict[str, object] = {}     # each replica's log, open for its current process
     balancer = None
+    healer: threading.Thread | None = None
+    stop_healing = threading.Event()
+    h: Hall | None = None
+
+    def launch(name: str, port: int, log_path: Path) -> subprocess.Popen:
+        log = open(log_path, "a+b")     # a restarted replica's output follows its predecessor's
+        if name in outputs:
+            outputs[name].close()
+        outputs[name] = log
+        return subprocess.Popen(streamlit_command(port, *extra), env={**env, REPLICA_NAME: name},
+                                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+
     try:
-        ports = []
+        members = []
         for i in range(1, replicas + 1):
-            p = free_port()
-            ports.append(p)
-            log = open(logs_at / f"replica-r{i}.log", "w+b")
-            files.append(log)
-            procs.append(subprocess.Popen(streamlit_command(p, *extra), env=env,
-                                          cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                          preexec_fn=_die_with_parent))
-        bases = [f"http://127.0.0.1:{p}" for p in ports]
-        for base, proc, log in zip(bases, procs, files):
-            wait_healthy(base, timeout, proc, log)
+            name, p, log_path = f"r{i}", free_port(), logs_at / f"replica-r{i}.log"
+            log_path.write_bytes(b"")
+            r = Replica(name, p, launch(name, p, log_path), log_path)
+            members.append(r)
+            procs.append(r.proc)
+        for r in members:
+            wait_healthy(r.base, timeout, r.proc, outputs[r.name])
+        ports = [r.port for r in members]
         config = work / "haproxy.cfg"
         sock = work / "haproxy.sock"
         config.write_text(haproxy_config(address, port, ports, str(sock)))
@@ -190,8 +370,8 @@ def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1",
         balancer = subprocess.Popen([exe, "-db", "-f", str(config)], stdout=blog, stderr=subprocess.STDOUT,
                                     preexec_fn=_die_with_parent)
         host = "127.0.0.1" if address in ("0.0.0.0", "::", "") else address
-        h = Hall(f"http://{host}:{port}", bases, procs, balancer, config, sock,
-                 [logs_at / f"replica-r{i}.log" for i in range(1, replicas + 1)] + [logs_at / "haproxy.log"])
+        h = Hall(f"http://{host}:{port}", [r.base for r in members], procs, balancer, config, sock,
+                 [r.log for r in members] + [logs_at / "haproxy.log"], members, launch, say)
         wait_healthy(h.base, 30, balancer, blog)
         deadline = time.monotonic() + 30      # every replica UP in the balancer's own checks
         while True:
@@ -201,8 +381,17 @@ def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1",
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the balancer does not see every replica UP: {h.stats()}")
             time.sleep(0.2)
+        if heal:
+            healer = threading.Thread(target=h._supervise, args=(stop_healing, 0.25), name="olab-hall-healer",
+                                      daemon=True)
+            healer.start()
         yield h
     finally:
+        stop_healing.set()
+        if healer is not None:
+            healer.join(timeout=10)
+        if h is not None:
+            h._close()                 # no restart from here on
         if balancer is not None:
             stop(balancer, grace=5)
         for proc in procs:
@@ -210,7 +399,7 @@ def hall(replicas: int = 2, port: int | None = None, address: str = "127.0.0.1",
                 proc.terminate()
         for proc in procs:
             stop(proc)
-        for f in files:
+        for f in [*files, *outputs.values()]:
             f.close()
         shutil.rmtree(work, ignore_errors=True)       # the config, the socket and (without log_dir) the logs
 
@@ -288,13 +477,14 @@ def main(argv=None) -> int:
                 warm(h)
             print("Ctrl-C stops the hall.", flush=True)
             end = time.monotonic() + args.duration if args.duration else None
-            while h.alive():
+            # a replica that dies is restarted by the hall's healer thread; only the balancer's death ends it
+            while h.balancer.poll() is None:
                 if end is not None and time.monotonic() >= end:
                     break
                 time.sleep(0.5)
             else:
-                dead = [f"r{i}" for i, p in enumerate(h.procs, start=1) if p.poll() is not None]
-                print(f"stopping: {'replica ' + ', '.join(dead) if dead else 'haproxy'} exited", file=sys.stderr)
+                print(f"stopping: haproxy exited ({_how(h.balancer.returncode)})"
+                      + (f"; its log: {h.logs[-1]}" if args.log_dir else ""), file=sys.stderr)
                 return 1
     except _Stop as exc:
         print(f"\nstopped ({exc}): the balancer and every replica are down.", file=sys.stderr)
