@@ -23,9 +23,7 @@ import olcore  # noqa: E402
 from olapp import compat, registry, serving, state, turns  # noqa: E402
 from olapp import reconnect  # noqa: E402
 
-# Once per process (a no-op after): the server's event loop woken once per batch of a run's messages
-# (a hook: olapp.compat), and the garbage collector run less often (olapp.serving).
-compat.install_wakeups()
+# Once per process (a no-op after): the garbage collector run less often (olapp.serving).
 serving.collect_less()
 
 

@@ -16,8 +16,6 @@ hook                          what it buys                                public
 ``plotly_dict``               a figure's dict without plotly's deep copy   ``fig.to_dict()``
 ``pages_directory``           the first request after a start to a         the flag left alone (only that
                               ``/lesson`` link runs app.py                 one request runs the page alone)
-``wakeups``                   the server's event loop woken once per       no patch (a little more CPU a
-                              batch of a run's messages                    rerun)
 ``query_params_seed``         widgets read a link rewritten on arrival     ``st.switch_page`` to the same
                               (old keys, hostile values) in the same run   page with the rewritten link
 ``script_folder``             the navigation's pages built once per app    built on every run
@@ -48,7 +46,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 __all__ = ["HOOKS", "active", "status", "switched_off", "send_chart", "plotly_dict", "typed_array_spec", "leave_pages_directory_mode",
-           "install_wakeups", "reseed_widgets_from_url", "script_folder", "network_url", "versions",
+           "reseed_widgets_from_url", "script_folder", "network_url", "versions",
            "startup_lines", "OFF_ENV"]
 
 _LOG = logging.getLogger("olab")
@@ -328,105 +326,6 @@ def leave_pages_directory_mode(rerun: bool = False) -> None:
         import streamlit as st
 
         st.rerun()
-
-
-# --- the server's event loop: one wake-up per batch of a session's messages --------------------------
-
-@_hook("wakeups", "the server's event loop woken once per batch of a run's messages",
-       "every message wakes the loop (a little more CPU a rerun)")
-def _check_wakeups() -> str | None:
-    from streamlit.runtime.app_session import AppSession
-    from streamlit.runtime.runtime import Runtime
-
-    call_soon = AppSession._call_soon_on_event_loop
-    enqueued = Runtime._enqueued_some_message
-    if _params(call_soon) != ["self", "callback"] or _params(enqueued) != ["self"]:
-        return "the methods' signatures changed"
-    if ("self._event_loop.call_soon_threadsafe(callback)" not in inspect.getsource(call_soon)
-            or "call_soon_threadsafe(async_objs.need_send_data.set)" not in inspect.getsource(enqueued)
-            or not hasattr(Runtime, "_get_async_objs")):
-        return "the methods' bodies changed"
-    return None
-
-
-class _Batch:
-    """A session's callbacks waiting for the event loop, and whether a drain is scheduled."""
-
-    __slots__ = ("lock", "callbacks", "scheduled")
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.callbacks: list[Callable[[], None]] = []
-        self.scheduled = False
-
-
-def _batch_of(session) -> _Batch:
-    batch = session.__dict__.get("_olab_batch")
-    if batch is None:                                   # setdefault: one batch even if two threads race here
-        batch = session.__dict__.setdefault("_olab_batch", _Batch())
-    return batch
-
-
-def _call_soon_on_event_loop(self, callback: Callable[[], None]) -> None:
-    """``AppSession._call_soon_on_event_loop``, batched: a session's callbacks go to a queue of its own;
-    only the first of a batch schedules a drain, which runs them all in the order they came (an
-    exception in one is reported to the loop's handler, as asyncio does, and the next ones still run)."""
-    batch = _batch_of(self)
-    with batch.lock:
-        batch.callbacks.append(callback)
-        if batch.scheduled:
-            return
-        batch.scheduled = True
-    loop = self._event_loop
-
-    def drain() -> None:
-        with batch.lock:
-            callbacks, batch.callbacks = batch.callbacks, []
-            batch.scheduled = False
-        for cb in callbacks:
-            try:
-                cb()
-            except Exception as exc:        # as asyncio's Handle._run: report it, go on with the next
-                loop.call_exception_handler({"message": f"Exception in callback {cb!r}", "exception": exc})
-
-    try:
-        loop.call_soon_threadsafe(drain)
-    except RuntimeError:                    # as Streamlit: a closed loop (shutdown) drops the callbacks
-        with batch.lock:
-            batch.callbacks.clear()
-            batch.scheduled = False
-        if not loop.is_closed():
-            raise
-
-
-def _enqueued_some_message(self) -> None:
-    """``Runtime._enqueued_some_message``, without a wake-up while the sender is already due (the loop
-    clears ``need_send_data`` before it flushes, so a message queued while it is set is sent by that flush)."""
-    async_objs = self._get_async_objs()
-    if async_objs.need_send_data.is_set():
-        return
-    async_objs.eventloop.call_soon_threadsafe(async_objs.need_send_data.set)
-
-
-_wakeups = {"installed": False}
-
-
-def install_wakeups() -> bool:
-    """Batch the event-loop wake-ups of every session of this process (idempotent); returns whether the
-    patch is in place."""
-    with _lock:
-        if _wakeups["installed"]:
-            return True
-    if not active("wakeups"):
-        return False
-    from streamlit.runtime.app_session import AppSession
-    from streamlit.runtime.runtime import Runtime
-
-    with _lock:
-        AppSession._call_soon_on_event_loop = _call_soon_on_event_loop
-        Runtime._enqueued_some_message = _enqueued_some_message
-        _wakeups["installed"] = True
-    return True
 
 
 # --- links: widgets seeded from a link rewritten on arrival -----------------------------------------

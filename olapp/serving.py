@@ -1,7 +1,4 @@
-"""The server process's settings: the garbage collector runs less often (:func:`collect_less`).
-
-(The event loop's batched wake-ups, a patch of Streamlit's runtime, are a hook in :mod:`olapp.compat`.)
-"""
+"""The server process's settings: the garbage collector runs less often (:func:`collect_less`)."""
 
 from __future__ import annotations
 
@@ -21,9 +18,8 @@ def collect_less() -> None:
 
     A rerun allocates hundreds of thousands of short-lived objects (figures, their JSON, messages),
     and the server holds some 150,000-370,000 long-lived ones (modules, the shared memo).  With the
-    default threshold, full collections of the long-lived objects stalled every session for a tenth of a
-    second or more during a hall's reruns; with 20,000 there were none, at the same memory (the load run
-    and its figures: benchmarks/PERFORMANCE.md).  Objects that are
+    default threshold, full collections of the long-lived objects stall every session during a hall's
+    reruns; with 20,000 they are rarer and a hall's reruns cost less CPU (benchmarks/PERFORMANCE.md).  Objects that are
     garbage only as a cycle live a little longer; everything else is freed by reference counting,
     as before."""
     t0, t1, t2 = gc.get_threshold()

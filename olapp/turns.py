@@ -4,8 +4,8 @@ A lecture hall reruns at once.  Streamlit runs each session's script in a thread
 so twenty reruns share one interpreter lock.  Run side by side, they finish in an unfair order: the
 lock goes to whichever thread asks at the right moment, and the last reruns waited about twice as
 long as twenty reruns' CPU.  Taking turns in arrival order, each rerun waits for the runs that came
-before it and no more.  The p95 of a hall's reruns fell by up to half on the heavier lessons
-(``python -m benchmarks.load --same-seeds``; figures in benchmarks/PERFORMANCE.md).
+before it and no more: it lowers the p95 of a hall's simultaneous reruns at the same CPU
+(``python -m benchmarks.machinery``; the figures are in benchmarks/PERFORMANCE.md).
 
 - :meth:`Turns.turn` wraps a whole run (app.py's ``main``).  A run that finds the turn taken waits in
   line; the run that ends hands the turn to the first in line.

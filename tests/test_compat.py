@@ -26,9 +26,9 @@ def test_every_hook_is_on_with_the_locked_versions():
 
 
 def test_the_environment_switches_hooks_off_and_each_is_logged_once(monkeypatch, caplog):
-    monkeypatch.setenv(compat.OFF_ENV, "chart_element, wakeups")
+    monkeypatch.setenv(compat.OFF_ENV, "chart_element, script_folder")
     with compat.switched_off(set()), caplog.at_level(logging.WARNING, logger="olab"):
-        assert not compat.active("chart_element") and not compat.active("wakeups")
+        assert not compat.active("chart_element") and not compat.active("script_folder")
         assert compat.active("plotly_dict")
         compat.active("chart_element")
         lines = [r.getMessage() for r in caplog.records]
