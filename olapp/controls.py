@@ -19,9 +19,10 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from olcore import StreamError, Trace, claims, export, streams
+from olcore import StreamError, Trace, budget, claims, export, streams
 
 from . import cache, compat, state, theme
+from .turns import TURNS
 
 _LOG = logging.getLogger("olab")
 
@@ -258,21 +259,26 @@ def playing(key: str, T: int) -> tuple[int, int] | None:
 
 
 def show_error(exc: Exception, what: str = "") -> None:
-    """Show a StreamError's message (what was wrong, what is expected); no traceback."""
+    """Show a StreamError's message (what was wrong, what is expected) in words, no internal field name
+    (:meth:`olcore.StreamError.shown`); no traceback."""
     prefix = f"{what}: " if what else ""
-    st.error(f"{prefix}{exc}", icon=":material/error:")
+    body = exc.shown() if isinstance(exc, StreamError) else str(exc)
+    st.error(f"{prefix}{body}", icon=":material/error:")
 
 
 def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] | None = None,
                where=st) -> streams.Stream | None:
     """Upload a CSV stream of ``kind``, validated; returns the last valid upload or ``None``.
 
-    Shows the format, a template to download, and on a bad file an error that says what
-    is wrong and what is expected, while keeping the previous valid stream.
+    Shows the format, the budget of the views (:func:`olcore.budget.limits_text`), a template to download,
+    and on a bad file an error that says what is wrong and what is expected, while keeping the previous
+    valid stream.  When a view was over the budget and its smaller view was taken
+    (:meth:`olapp.kit.LessonPage.run`), the stream returned is that view, the whole stream is kept in
+    ``_<key>_whole``, and a button here gives it back.
     """
     ss = st.session_state
-    store = f"_{key}_stream"
-    where.caption(streams.format_help(kind))
+    store, whole = f"_{key}_stream", f"_{key}_whole"
+    where.caption(streams.format_help(kind) + "  \n" + budget.limits_text())
     where.download_button("Download a template CSV", streams.template_csv(kind), file_name=f"{kind}_template.csv",
                           mime="text/csv", key=f"{key}_template",
                           help="A small example in the expected format: edit it or replace its rows.")
@@ -282,11 +288,13 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
         marker = (up.name, up.size, getattr(up, "file_id", None))
         if ss.get(f"_{key}_marker") != marker:
             try:
-                stream = streams.read_csv(up, kind)
+                with TURNS.aside():        # reading a large file takes a second: other sessions' runs go on meanwhile
+                    stream = _read_upload(up.getvalue(), kind)
             except StreamError as exc:
                 ss[f"_{key}_error"] = state.inert(f"{up.name}: {exc}")   # the file's name and cells, shown literally
             else:
                 ss[store] = stream
+                ss.pop(whole, None)                   # a new file: any smaller view was of the old one
                 ss.pop(f"_{key}_error", None)
                 if on_stream is not None:
                     on_stream(stream)
@@ -301,10 +309,97 @@ def csv_upload(kind: str, key: str, on_stream: Callable[[streams.Stream], None] 
         c[0].caption(f"Using your stream: {size}; settings of the generated streams (greyed) are kept for when you "
                      "switch back. An uploaded stream cannot travel in the page's link: to share this view, send "
                      "the link together with this CSV.")
-        c[1].download_button("Download this stream (CSV)", streams.to_csv(ss[store]), file_name=f"{kind}_stream.csv",
-                             mime="text/csv", key=f"{key}_share", icon=":material/download:",
+        # (the CSV is written when the button is clicked: a wide stream takes a second, every rerun would pay)
+        c[1].download_button("Download this stream (CSV)", functools.partial(streams.to_csv, up_stream),
+                             file_name=f"{kind}_stream.csv", mime="text/csv", key=f"{key}_share", on_click="ignore",
+                             icon=":material/download:",
                              help="The uploaded stream as a CSV in the same format: upload it again to reopen this view.")
+        if whole in ss:                       # a smaller view of the upload, taken when a view was over the budget
+            full = ss[whole]
+            kept = []
+            if up_stream.X.shape[1] < full.X.shape[1]:
+                kept.append(f"its first {up_stream.X.shape[1]:,} of {full.X.shape[1]:,} {budget.describe(kind)}")
+            if up_stream.T < full.T:
+                kept.append(f"a sample of {up_stream.T:,} of its {full.T:,} rounds, in their order")
+            r = where.columns([3, 1], vertical_alignment="center")
+            r[0].info(f"A smaller view of your stream: {' and '.join(kept) or 'all of it'}. The whole stream "
+                      f"({full.T:,} rounds × {full.X.shape[1]:,} {budget.describe(kind)}) stays in this session.",
+                      icon=":material/filter_alt:")
+
+            def whole_again() -> None:
+                if whole in ss:
+                    ss[store] = ss.pop(whole)
+
+            r[1].button("Back to the whole stream", key=f"{key}_whole", on_click=whole_again, icon=":material/undo:",
+                        help="Use the whole uploaded stream again (a view too large for the budget then shows its "
+                             "message again).")
     return ss.get(store)
+
+
+#: An upload of at least this many bytes is read in a child process (:func:`_read_upload`).
+READ_ASIDE_BYTES = 2**20
+
+_READER = """
+import json, sys, types
+from pathlib import Path
+# only the reader's modules: olcore's package would load numba and every compiled kernel first (a second)
+for name in ("olcore", "olcore.streams"):
+    package = types.ModuleType(name)
+    package.__path__ = [str(Path.cwd().joinpath(*name.split(".")))]
+    sys.modules[name] = package
+from olcore.errors import StreamError
+from olcore.streams.csv import read_csv
+try:
+    s = read_csv(sys.stdin.buffer.read(), sys.argv[1])
+except StreamError as exc:
+    sys.stdout.buffer.write(b"E" + str(exc).encode())
+    raise SystemExit(0)
+arrays = [a for a in (s.X, s.y) if a is not None]
+head = {"info": s.info, "arrays": [[a.dtype.str, list(a.shape)] for a in arrays]}
+sys.stdout.buffer.write(b"S" + json.dumps(head).encode() + bytes([10]))
+for a in arrays:
+    sys.stdout.buffer.write(a.tobytes())
+"""
+
+
+def _read_upload(data: bytes, kind: str) -> streams.Stream:
+    """``streams.read_csv(data, kind)`` (:func:`csv_upload`); a file of :data:`READ_ASIDE_BYTES` or more in a
+    child process.  Reading 16 MB takes a second or two, most of it in two numpy and csv calls that hold the
+    interpreter's lock throughout: in the server's own process every other session's run would stop for
+    as long.  In a child the server's threads run on, and the reading's temporary memory (about 100 bytes
+    a value: 300 MB for 16 MB of CSV) is the child's, freed when it exits; the stream's arrays arrive as
+    bytes and are used as they are.  The child's messages are read_csv's; if it cannot run, the file is
+    read here."""
+    if len(data) < READ_ASIDE_BYTES:
+        return streams.read_csv(data, kind)
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import olcore
+
+    try:
+        done = subprocess.run([sys.executable, "-c", _READER, kind], input=data, capture_output=True, timeout=120,
+                              cwd=Path(olcore.__file__).resolve().parent.parent)
+    except (OSError, subprocess.SubprocessError):
+        done = None
+    out = done.stdout if done is not None and done.returncode == 0 else b""
+    if out[:1] == b"E":
+        raise StreamError(out[1:].decode())
+    end = out.find(b"\n")
+    if out[:1] != b"S" or end < 0:
+        _LOG.warning("reading an upload in a child process failed (%s): reading it here",
+                     "no process" if done is None else done.stderr[-300:].decode(errors="replace"))
+        return streams.read_csv(data, kind)
+    head = json.loads(out[1:end])
+    arrays, at = [], end + 1
+    for dtype, shape in head["arrays"]:
+        a = np.frombuffer(out, dtype=np.dtype(dtype), count=math.prod(shape), offset=at).reshape(shape)
+        arrays.append(a)
+        at += a.nbytes
+    X, y = arrays if len(arrays) == 2 else (arrays[0], None)
+    return streams.from_arrays(kind, X, y, head["info"])
 
 
 def chart(fig: go.Figure, key: str | None = None, filename: str = "online-learning-lab", where=st,

@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 import plotly.graph_objects as go
 import streamlit as st
 
-from olcore import StreamError, Trace, claims
+from olcore import StreamError, Trace, budget, claims
 from olcore import streams as _streams
 
 from . import animation, cache, controls, figures, lecture, registry, state
@@ -279,7 +279,12 @@ class LessonPage:
         and stops the page.
 
         ``fn`` must be a pure function of its arguments (an olcore analysis or stream maker).
+
+        Every run has a budget (:mod:`olcore.budget`): before ``fn`` runs, its memory and time are
+        estimated from the stream's rounds and columns and the settings; over the limits the page
+        says so, offers a smaller view of an uploaded stream (:meth:`_over_budget`) and stops.
         """
+        self._within_budget(fn, args, kwargs)
         try:
             result = cache.memo(fn, *args, **kwargs)
         except StreamError as exc:
@@ -289,6 +294,86 @@ class LessonPage:
                 and getattr(fn, "__module__", None) == f"olcore.lessons.{self.lesson.slug}"):
             self.tour.ask(result)         # the lecture's question reads this run
         return result
+
+    def _within_budget(self, fn: Callable[..., Any], args: tuple, kwargs: Mapping[str, Any]) -> None:
+        """Stop the page with the budget's message when ``fn(*args, **kwargs)`` is estimated over it
+        (:func:`olcore.budget.check`); a function without an estimate that is handed the upload is noted
+        in :attr:`UNBUDGETED` (tests/test_budget.py fails on it)."""
+        upload = self._uploaded if self.source_choice == UPLOAD and self._upload_kind else None
+        try:
+            verdict = budget.check(fn, *args, **kwargs)
+        except TypeError:                  # arguments the function itself would refuse: its own error follows
+            return
+        if verdict is None:
+            name = budget.qualname(fn)
+            if upload is not None and name not in budget.FIXED and any(
+                    a is upload for a in (*args, *kwargs.values())):
+                LessonPage.UNBUDGETED.add(name)
+            return
+        if not verdict.fits:
+            self._over_budget(verdict, fn, args, kwargs, upload)
+
+    def _over_budget(self, verdict: budget.Verdict, fn: Callable[..., Any], args: tuple, kwargs: Mapping[str, Any],
+                     upload: _streams.Stream | None) -> None:
+        """The budget's message: what this view would need, which step needs it, the limits; for an upload,
+        buttons that replace it by a smaller view that fits (its first columns, or a sample of its rows; the
+        whole stream is kept, :func:`olapp.controls.csv_upload` offers it back); then the page stops."""
+        cost, size = verdict.cost, verdict.size or (budget.Size.of(upload) if upload is not None else None)
+        needs, steps = [], []
+        if verdict.over_memory:
+            needs.append(f"about **{budget.format_bytes(cost.bytes)} of memory**, where one analysis may use at most "
+                         f"{budget.format_bytes(verdict.memory_limit)}")
+            steps.append(cost.heaviest("bytes").what)
+        if verdict.over_time:
+            needs.append(f"about **{budget.format_seconds(cost.seconds)} of computing**, where the limit is about "
+                         f"{budget.format_seconds(verdict.time_limit)}")
+            steps.append(cost.heaviest("seconds").what)
+        whose = "your stream" if upload is not None else "this stream"
+        of = (f"For {whose} of {size.T:,} rounds × {size.d:,} {budget.describe(size.kind)}, this view"
+              if size is not None else "This view")
+        why = "; ".join(dict.fromkeys(steps))
+        text = [f"**This view is too large to compute here.** {of} would need {', and '.join(needs)}. "
+                f"The step that needs {'them' if len(needs) > 1 else 'it'}: {why}."]
+        offer = budget.smaller_view(fn, upload, *args, **kwargs) if upload is not None else None
+        if offer is None:
+            text.append("Choose smaller settings above: fewer rounds, a smaller dimension, fewer passes or samples.")
+        elif offer.columns is None and offer.rows is None:
+            text.append("No smaller view of your stream fits either: upload a smaller file, or choose smaller settings "
+                        "above (fewer passes or samples).")
+        else:
+            text.append("Take a smaller view of your stream: it replaces the stream in this view and the ones after, "
+                        "and your whole file stays in this session (the upload above offers it back). Smaller "
+                        "settings above (fewer passes or samples) may fit too.")
+        st.warning("\n\n".join(text), icon=":material/memory:")
+        if offer is not None and (offer.columns or offer.rows):
+            key = f"{self.lesson.slug}_upload"
+            row = st.container(horizontal=True)
+            if offer.columns:
+                row.button(f"Use the first {offer.columns:,} {budget.describe(upload.kind)}", key="budget_columns",
+                           on_click=self._take_smaller_view, args=(key, offer.columns, None), icon=":material/view_column:",
+                           help=f"Keep every round and the first {offer.columns:,} of the {upload.X.shape[1]:,} columns.")
+            if offer.rows:
+                row.button(f"Use a sample of {offer.rows:,} rows", key="budget_rows", on_click=self._take_smaller_view,
+                           args=(key, None, offer.rows), icon=":material/table_rows:",
+                           help=f"Keep every column and {offer.rows:,} of the {upload.T:,} rounds, drawn at random "
+                                "(seed 0) and kept in their order.")
+        state.stop()
+
+    #: Analyses handed an uploaded stream without an estimate in :data:`olcore.budget.ESTIMATES` (nor a place
+    #: in ``FIXED``), by qualified name: tests/test_budget.py runs every lesson on an upload and fails on any.
+    UNBUDGETED: set[str] = set()
+
+    @staticmethod
+    def _take_smaller_view(key: str, columns: int | None, rows: int | None) -> None:
+        """The budget's offer taken (a button's callback): the upload of ``csv_upload(key=key)`` becomes its
+        smaller view (:func:`olcore.budget.reduce`); the whole stream is kept beside it (``_<key>_whole``)."""
+        ss = st.session_state
+        store, whole = f"_{key}_stream", f"_{key}_whole"
+        current = ss.get(store)
+        if current is None:
+            return
+        ss.setdefault(whole, current)
+        ss[store] = budget.reduce(current, columns=columns, rows=rows)
 
     # -- the round player and what it drives ------------------------------------------------------
     def player(self, T: int, events=None, event_name: str = "mistake", key: str = "t") -> int:

@@ -103,7 +103,8 @@ def test_a_bad_setting_shows_its_message_and_keeps_the_setting():
     assert not at.exception and any(m.value == "result 2" for m in at.markdown)
     at.number_input(key="x").set_value(-3).run()
     assert not at.exception
-    assert at.error and "x: found -3; expected a number >= 0." in at.error[0].value
+    # shown in words (olcore.StreamError.shown): the program's field name "x" is not in the message a student reads
+    assert at.error and at.error[0].value == "A value the lesson uses: found -3; expected a number >= 0."
     assert not any(m.value == "after the run" for m in at.markdown)     # the page stopped there
     assert at.number_input(key="x").value == -3                         # nothing the user typed is lost
 

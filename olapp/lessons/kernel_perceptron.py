@@ -136,7 +136,8 @@ def mistakes(a: KernelAnalysis, t: int | None = None) -> Text:
             f"{a.T} rounds") + f"; R_K = {_n(a.R)}. {a.margin_note} "
     if not a.bound.applies:
         return text(head, "No bound is drawn: its assumption fails (see the theorem box).")
-    holds = claim("so it holds", M <= a.bound.value, f"M_{t} ≤ (R_K/γ_lo)²")
+    # (to rounding: a tight stream, two equal points, has M = 1 = (R_K/γ_lo)² computed as 0.9999999999999998)
+    holds = claim("so it holds", M <= a.bound.value * (1 + 1e-9), f"M_{t} ≤ (R_K/γ_lo)²")
     return text(head, f"The bound drawn is (R_K/γ_lo)² = {_n(a.bound.value)} ≥ (R_K/γ_K)²: it uses the margin of a "
                 "separator that exists, ", holds, f"; {'the run' if t == a.T else 'so far the run'} used "
                 f"{100 * M / a.bound.value:.2g} % of it.")
@@ -168,7 +169,7 @@ def proof(a: KernelAnalysis) -> Text:
         return "Without a separator in the RKHS there is no u, and only the upper squeeze ‖f_t‖ ≤ √M_t R_K remains."
     norm, upper = float(np.sqrt(max(a.trace.extras["norm_sq"][-1], 0.0))), float(np.sqrt(a.M) * a.R)
     dot, lower = float(a.f_dot_u[-1]), float(a.M * a.gamma_lo)
-    tol = 1e-9 * max(1.0, upper)
+    tol = 1e-9 * max(upper, norm, abs(dot), lower)      # rounding, relative to the numbers compared (any scale)
     return text(f"u is the certificate's separator (margin γ_lo = {_n(a.gamma_lo)}). After the run ",
                 claim(f"‖f‖ = {norm:.4g} ≤ √M R_K = {upper:.4g}", norm <= upper + tol, "‖f_T‖ ≤ √M R_K"), " and ",
                 claim(f"⟨f, u⟩ = {dot:.4g} ≥ M γ_lo = {lower:.4g}", dot >= lower - tol, "⟨f_T, u⟩ ≥ M γ_lo"),

@@ -276,7 +276,12 @@ def per_round(a: OGDAnalysis) -> str:
     if smallest >= 0:
         return text(head, f"{smallest:.3g} (", claim("never negative", bool((slack >= 0).all()),
                                                      "every per-round slack ≥ 0"), ").")
-    scale = max(1.0, float(np.abs(a.proof_terms).max()), float(np.abs(a.gap_terms).max()))
+    # the size of the numbers each slack is computed from: the losses (a gap is a difference of two), the
+    # potentials over 2η and the gradient terms; a slack's rounding error is about epsilon times the largest
+    pot = a.potential / (2 * a.eta)
+    scale = max(1.0, float(np.abs(a.proof_terms).max()), float(np.abs(a.gap_terms).max()),
+                float(np.abs(a.trace.losses).max()), float(np.abs(a.trace.losses - a.gap_terms).max()),
+                float(pot.max()), float(a.eta / 2 * a.trace.extras["grad_norm"].max() ** 2))
     return text(head, claim(f"0 up to rounding (its most negative value, {smallest:.1e}, is floating-point error)",
                             smallest > -1e-9 * scale, "every per-round slack ≥ −1e-9 × the terms' size"),
                 "; in exact arithmetic it is never negative.")
@@ -382,7 +387,7 @@ def _first_why(a: OGDAnalysis) -> str:
     took = (text("; the gradients were ", claim(f"smaller than G (mean {g:.3g} over those rounds, against G = "
                                                  f"{a.G:.3g})", g < a.G, "mean ‖∇ℓ_t(θ_t)‖ < G before the first projection"),
                  f" and point in different directions, so it took {first}") if first > floor else
-            f"; it took exactly that many")
+            "; it took exactly that many")
     return text(f"Round **{first}** is the first whose gradient step leaves the ball. Each step moves θ by "
                 f"η‖∇ℓ_t‖ ≤ ηG{' = D/√T' if a.tuned else ''} = {step:.3g}, so from θ₁ = 0 the circle of radius {r:g} is ",
                 claim(f"at least ⌈r/(ηG)⌉ = {floor} steps away", first >= floor, "first projection ≥ ⌈r/(ηG)⌉"), took,

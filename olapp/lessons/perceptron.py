@@ -18,6 +18,7 @@ from olcore import StreamError
 from olcore.claims import claim, text
 from olcore.lessons import perceptron as lesson
 from olcore.lessons.perceptron import sci
+from olcore.stream import value_range
 
 UCL = "UCL COMP0078, Online learning"
 CB = "Cesa-Bianchi, On-line learning"
@@ -96,7 +97,7 @@ HELP = SimpleNamespace(
     epochs="How many times the stream is replayed. On a separable stream the mistakes stop growing after at "
            "most (R/γ)² of them: the Perceptron has converged.",
     typed="One row per round: the point (x1, x2) and its label y (-1 or +1). Add, edit or delete rows; the "
-          "rounds are played top to bottom.",
+          f"rounds are played top to bottom. Coordinates: {value_range()}.",
     C="Aggressiveness of PA-I and PA-II. PA-I caps each step at C. PA-II steps ℓ/(‖x‖² + 1/(2C)), the "
       "constant of the paper (Crammer et al. 2006, objective ½‖w − w'‖² + Cξ²). The slide's PA-II, "
       "ℓ/(‖x‖² + 1/C), is the exact solution of the slide's own objective ½‖w − w'‖² + (C/2)ℓ²: the "
@@ -357,7 +358,8 @@ def ogd_regret(r) -> str:
     side = "above" if final > 0 else "below"
     return text(f"OGD ran with η = U/(R√m) = {_g(r.U)}/({_g(r.R)}·√{r.m}) = {_g(r.eta)}. ",
                 claim(f"After all {r.m} rounds its hinge loss is {_g(abs(final))} {side} u's, under U R √m = "
-                      f"{_g(r.report.value)}.", final <= r.report.value, "OGD's regret ≤ U R √m"),
+                      f"{_g(r.report.value)}.", final <= r.report.value + 1e-9 * max(1.0, abs(r.report.value)),
+                      "OGD's regret ≤ U R √m (to rounding: a tight stream reaches it)"),
                 " The dashed curve is the proof's bound U²/(2η) + ηtR²/2 after t rounds (a prefix is a stream), "
                 "which reaches U R √m at t = m.")
 

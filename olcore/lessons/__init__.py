@@ -22,8 +22,8 @@ def band(x: float, edges) -> int:
 
     e = [float(v) for v in edges]
     if not e or any(not _math.isfinite(v) for v in e) or any(b <= a for a, b in zip(e, e[1:])):
-        raise StreamError.bad("edges", repr(tuple(edges)), "finite and increasing")
+        raise StreamError.bad("edges", repr(tuple(edges)), "finite and increasing", label="The band edges")
     x = float(x)
     if _math.isnan(x):
-        raise StreamError.bad("x", "nan", "a number")
+        raise StreamError.bad("x", "nan", "a number", label="The value")
     return sum(v <= x for v in e) - 1

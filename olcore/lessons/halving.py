@@ -80,7 +80,7 @@ def make_stream(source: str, n: int = 16, T: int = 40, p_wrong: float = 0.5, ext
         return streams.perfect_expert(T=T, n=n, seed=seed, p_wrong=p_wrong)
     if source == "adversary":
         return streams.adversary_consistent(n, extra_rounds=extra, seed=seed)
-    raise StreamError.bad("source", repr(source), "one of 'ucl', 'perfect', 'adversary'")
+    raise StreamError.bad("source", repr(source), "one of 'ucl', 'perfect', 'adversary'", label="The stream source")
 
 
 def parse_moves(raw: str) -> list[int] | None:
@@ -161,7 +161,7 @@ def version_space_ceiling(n, mistakes) -> np.ndarray | float:
     n = check_int(n, "n", 1, None)
     m = np.asarray(mistakes, dtype=float)
     if m.size and (not np.all(np.isfinite(m)) or m.min() < 0):
-        raise StreamError.bad("mistakes", str(m.min()), "counts >= 0")
+        raise StreamError.bad("mistakes", str(m.min()), "counts >= 0", label="The mistake counts")
     out = n / np.power(2.0, m)
     return float(out) if out.ndim == 0 else out
 
@@ -288,7 +288,8 @@ def analyse(stream: streams.Stream) -> HalvingAnalysis:
         The stream is not of kind ``"experts"``.
     """
     if stream.kind != "experts":
-        raise StreamError.bad("stream kind", repr(stream.kind), "'experts' (0/1 advice and outcomes)")
+        raise StreamError.bad("stream kind", repr(stream.kind), "'experts' (0/1 advice and outcomes)",
+                              label="This stream's kind")
     X, y = np.asarray(stream.X), np.asarray(stream.y)
     trace = halving(X, y)
     T, n = X.shape

@@ -24,7 +24,8 @@ import numpy as np
 
 from .. import bounds, linear, streams
 from ..errors import StreamError
-from ..linear.kernel_perceptron import MARGIN_MAX_ROUNDS, decision_values, rkhs_margin, supports_at
+from ..linear.kernel_perceptron import (MARGIN_MAX_ROUNDS, RKHSMargin, _nearest_hull_point, decision_values,
+                                        rkhs_margin, supports_at)
 from ..report import BoundReport
 from ..stream import Stream
 from ..trace import Trace
@@ -61,7 +62,7 @@ def _points(source: str, T: int, rng) -> tuple[np.ndarray, np.ndarray]:
                      np.column_stack([1 - np.cos(a), 0.5 - np.sin(a)]))
         X = X + rng.normal(0, 0.06, (T, 2))
         return (X - [0.5, 0.25]) / 1.6, y
-    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES))
+    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES), label="This stream")
 
 
 def make_stream(source: str = "XOR", T: int = 200, seed: int = 0) -> Stream:
@@ -127,6 +128,45 @@ def kernel_name(kernel: str, gamma: float, degree: int, coef0: float) -> str:
     return "K(x, x') = x·x'"
 
 
+def _rbf_gram(X: np.ndarray, gamma: float) -> np.ndarray:
+    r"""The Gaussian kernel's Gram matrix :math:`e^{-\gamma\|\mathbf x_s - \mathbf x_t\|^2}` without cancellation.
+
+    :func:`olcore.linear.kernel_matrix` expands :math:`\|\mathbf a-\mathbf b\|^2 = \|\mathbf a\|^2 + \|\mathbf b\|^2 -
+    2\mathbf a\cdot\mathbf b`, which loses about :math:`4\varepsilon(\|\mathbf a\|^2 + \|\mathbf b\|^2)`: for points far
+    from the origin and near each other (two points 0.1 apart at :math:`|x| = 10^7`, γ = 20) the kernel value comes
+    out as 1 or 0 instead of :math:`e^{-0.2}`, and the margin with it.  The kernel depends on differences only, so the
+    stream is centred first, and the distances the expansion cannot be trusted with (γ times its rounding above
+    :math:`10^{-12}`, kernel value not negligible) are recomputed from the differences."""
+    Xc = X - X.mean(axis=0)
+    sq = np.einsum("td,td->t", Xc, Xc)
+    size = sq[:, None] + sq[None, :]
+    d2 = np.maximum(size - 2.0 * (Xc @ Xc.T), 0.0)
+    unsure = np.triu((gamma * 1e-15 * size > 1e-12) & (gamma * d2 < 800.0), 1)
+    i, j = np.nonzero(unsure)
+    step = max(1, 1_000_000 // max(X.shape[1], 1))
+    for a in range(0, i.size, step):
+        ii, jj = i[a:a + step], j[a:a + step]
+        diff = Xc[ii] - Xc[jj]
+        d2[ii, jj] = d2[jj, ii] = np.einsum("pd,pd->p", diff, diff)
+    np.fill_diagonal(d2, 0.0)
+    return np.exp(-gamma * d2)
+
+
+def _margin(X: np.ndarray, y: np.ndarray, kw: dict, tol: float, max_iter: int) -> RKHSMargin:
+    """:func:`olcore.linear.rkhs_margin`, with the Gaussian kernel's Gram matrix from :func:`_rbf_gram` (the same
+    certificate: an explicit separator's exact margin γ_lo, the hull point's norm γ_hi)."""
+    if kw["kernel"] != "rbf":
+        return rkhs_margin(X, y, **kw, tol=tol, max_iter=max_iter)
+    K = _rbf_gram(X, kw["gamma"])
+    Q = np.ascontiguousarray(K * np.outer(y, y))
+    lam, g, it = _nearest_hull_point(Q, float(tol), int(max_iter))
+    g = Q @ lam
+    hi = float(np.sqrt(max(float(lam @ g), 0.0)))
+    lo = float(g.min()) / hi if hi > 0 else 0.0
+    return RKHSMargin(gamma_lo=lo, gamma_hi=hi, R=1.0, lam=lam, margins=g / hi if hi > 0 else np.zeros(X.shape[0]),
+                      iterations=int(it), converged=bool(it < max_iter))
+
+
 def analyse(stream: Stream, kernel: str = "rbf", gamma: float = 2.0, degree: int = 3, coef0: float = 1.0) -> KernelAnalysis:
     r"""The kernel Perceptron on ``stream``, :math:`R_K`, the certified margin :math:`\gamma_K` and Novikoff's
     bound :math:`(R_K/\gamma_K)^2` in the RKHS (see the module docstring for how the margin is found)."""
@@ -145,7 +185,7 @@ def analyse(stream: Stream, kernel: str = "rbf", gamma: float = 2.0, degree: int
         note = why = "Every point has K(x, x) = 0: no separator in the RKHS."
     else:
         steps = max(5_000, min(MARGIN_ITER, MARGIN_WORK // stream.T))
-        m = rkhs_margin(X, y, **kw, tol=MARGIN_TOL, max_iter=steps)
+        m = _margin(X, y, kw, MARGIN_TOL, steps)
         lo, hi = m.gamma_lo, m.gamma_hi
         rows = tr.extras["support_row"]
         f_dot_u = np.concatenate([[0.0], np.cumsum(m.margins[rows])])[tr.extras["M"].astype(int)]
@@ -236,12 +276,16 @@ def budget_run(stream: Stream, B: int, seed: int = 0, kernel: str = "rbf", gamma
                      free=linear.kernel_perceptron(stream.X, stream.y, **kw))
 
 
+#: The largest decision value a region keeps (a little under float32's 3.4e38, which the figure stores).
+F32 = 3e38
+
+
 @dataclass(frozen=True, eq=False)
 class Region:
     r"""The decision values :math:`f_t` on an n × n grid of :math:`[-lim, lim]^2`, and the supports in force."""
 
     xs: np.ndarray
-    Z: np.ndarray                 # Z[i, j] = f_t((xs[j], xs[i]))
+    Z: np.ndarray                 # Z[i, j] = f_t((xs[j], xs[i])), saturated at ±F32
     supports: np.ndarray          # rows of the supports in the cache before round t
     t: int
 
@@ -264,7 +308,7 @@ def region_of(X: np.ndarray, y: np.ndarray, trace: Trace, t: int, lim: float, ke
     :math:`O(|L_t|\, n^2)` kernel values, no learner rerun (one call per frame of a play)."""
     X = np.asarray(X)
     if X.ndim != 2 or X.shape[1] != 2:
-        raise StreamError.bad("d", str(X.shape[-1]), "2 features for the decision region")
+        raise StreamError.bad("d", str(X.shape[-1]), "2 features for the decision region", label="The dimension d")
     kw = _kernel_args(kernel, gamma, degree, coef0)
     n = check_int(n, "n", 2, 400)
     lim = check_param(lim, "lim", 0, None, lo_open=True)
@@ -272,6 +316,9 @@ def region_of(X: np.ndarray, y: np.ndarray, trace: Trace, t: int, lim: float, ke
     xs = np.linspace(-lim, lim, n)
     P = np.stack(np.meshgrid(xs, xs), axis=-1).reshape(-1, 2)
     Z = decision_values(X, y, rows, P, **kw).reshape(n, n)
+    # A polynomial kernel of degree 6 on |x| ~ 10³ already gives |f_t| ~ 10³⁸, beyond float32 (the figure's JSON):
+    # values past ±F32 are saturated there, so the tint, the line f = 0 and the sign keep their meaning.
+    Z = np.clip(Z, -F32, F32)
     return Region(xs=xs, Z=Z, supports=rows, t=int(t))
 
 

@@ -65,7 +65,7 @@ def make_distribution(source: str = "Label noise", d: int = 5, noise: float = 0.
     if source == "Overlapping classes":
         noise = check_param(noise, "noise (the Bayes risk of overlapping classes)", 0, 0.5, lo_open=True, hi_open=True)
         return o2b.GaussianClasses(u * NormalDist().inv_cdf(1.0 - noise))
-    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES))
+    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES), label="This stream")
 
 
 def make_stream(source: str = "Label noise", n: int = 1000, d: int = 5, noise: float = 0.1, seed: int = 0) -> Stream:
@@ -87,7 +87,8 @@ def split_upload(stream: Stream, seed: int = 0) -> tuple[np.ndarray, np.ndarray,
     """An uploaded sample shuffled with ``seed`` and cut in two: the first half (at most :data:`UPLOAD_N_MAX`
     rows) trains, the other rows (at most :data:`UPLOAD_HOLDOUT_MAX`) are held out."""
     if stream.y is None or stream.T < 10:
-        raise StreamError.bad("stream", f"{stream.T} row(s)", "at least 10 labelled rows (half are held out)")
+        raise StreamError.bad("stream", f"{stream.T} row(s)", "at least 10 labelled rows (half are held out)",
+                              label="This stream")
     perm = np.random.default_rng([check_seed(seed), 3]).permutation(stream.T)
     X, y = stream.X[perm], np.asarray(stream.y, float)[perm]
     h = min(stream.T // 2, UPLOAD_N_MAX)
@@ -163,7 +164,8 @@ def analyse(stream: Stream, source: str = "Label noise", d: int = 5, noise: floa
         D = make_distribution(source, d, noise, seed)
         X, y = stream.X, np.asarray(stream.y, float)
         if X.shape[1] != D.d:
-            raise StreamError.bad("stream", f"dimension {X.shape[1]}", "the distribution's dimension d")
+            raise StreamError.bad("stream", f"dimension {X.shape[1]}", "the distribution's dimension d",
+                                  label="This stream")
         Xh, yh = D.sample(check_int(n_holdout, "n_holdout", 100, 10**6), np.random.default_rng([check_seed(seed), 2]))
     ens = o2b.ensemble(X, y, learner)
     n = ens.n
@@ -287,7 +289,7 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
     seed = check_seed(seed)
     if source == UPLOAD:
         if upload is None or upload.y is None:
-            raise StreamError.bad("stream", "no uploaded sample", "an uploaded labelled sample")
+            raise StreamError.bad("stream", "no uploaded sample", "an uploaded labelled sample", label="This stream")
         rows = np.arange(upload.T)
         if upload.T > UPLOAD_DIST_MAX:
             rows = np.sort(np.random.default_rng([seed, 5]).choice(upload.T, UPLOAD_DIST_MAX, replace=False))

@@ -61,7 +61,7 @@ def make_stream(source: str = "Noisy", T: int = 200, noise: float = 0.1, seed: i
         return streams.regression(T=T, d=d, noise=noise, seed=seed, norm_u=1.5)
     if source == "Adversarial":
         return streams.rademacher_linear(T=T, d=d, seed=seed)
-    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES))
+    raise StreamError.bad("stream", repr(source), "one of " + ", ".join(SOURCES), label="This stream")
 
 
 @dataclass(frozen=True, eq=False)
@@ -123,6 +123,60 @@ def _check_hinge_size(loss: str, T: int, d: int) -> None:
             "which takes minutes beyond that): fewer rounds or dimensions, or the logistic loss")
 
 
+def _outside(C, theta: np.ndarray) -> float:
+    """How far ``theta`` lies outside the set ``C`` (0 inside), from the set's own description: its projection
+    loses the digits of a point of 10¹⁶ and more (the simplex's returns such a point as it is)."""
+    if isinstance(C, oco.Ball):
+        return max(float(np.linalg.norm(theta)) - C.radius, 0.0) / C.radius
+    if isinstance(C, oco.Box):
+        return max(float(np.abs(theta).max()) - C.half_width, 0.0) / C.half_width
+    return max(-float(theta.min()), abs(float(theta.sum()) - 1.0), 0.0)         # the simplex
+
+
+def _best_fixed(X, y, loss: str, C, tol: float = 1e-6, theta0=None, whole=None) -> oco.BestFixed:
+    r""":func:`olcore.oco.solve_best_fixed`, checked: its :math:`\theta^*` finite and in :math:`\mathcal C`, else a
+    message (:func:`_uncertified`, about the stream ``whole``, default ``X``).
+
+    The search may overflow on its way where a loss is flat (features of 10⁶ and more: a logistic Newton direction
+    of 1e159): what it returns is certified by a duality gap, so such a step costs time, not accuracy.  But a
+    Newton step along a direction the loss is flat in can leave the simplex (a feature that is 0 in every round,
+    others of 10⁴: θ* = (2.8e19, 0, 0) at the optimal value): such a θ* is projected into :math:`\mathcal C` and
+    certified again by its Frank-Wolfe gap (smooth losses), or, when that fails, not used."""
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):
+            res = oco.solve_best_fixed(X, y, loss, C, tol, theta0=theta0)
+    except StreamError as exc:
+        if exc.field != "best_fixed":
+            raise
+        raise _uncertified(X if whole is None else whole, loss) from None
+    th = np.asarray(res.theta, dtype=float)
+    if np.isfinite(th).all() and math.isfinite(res.value):
+        if _outside(C, th) <= 1e-9:
+            return res
+        p = C.project(th)
+        if _outside(C, p) <= 1e-9 and loss in ("logistic", "squared"):
+            value = float(oco.loss_values(X, y, p, loss).sum())
+            g = oco.loss_gradients(X, y, p, loss).sum(axis=0)
+            gap = max(float(g @ p + C.support(-g)), 0.0)
+            if gap <= tol * max(1.0, abs(value)):
+                return oco.BestFixed(p, value, gap, res.iterations)
+    raise _uncertified(X if whole is None else whole, loss)
+
+
+def _uncertified(X: np.ndarray, loss: str) -> StreamError:
+    """The message when the best fixed point θ* cannot be certified (:func:`olcore.oco.solve_best_fixed` stops
+    short of its 10⁻⁶ duality gap): features whose sizes differ by many orders of magnitude make the total loss
+    very steep along some directions and nearly flat along others."""
+    a = np.abs(X[X != 0])
+    sizes = f" (its nonzero |x| range from {a.min():.3g} to {a.max():.3g})" if a.size else ""
+    return StreamError(
+        f"The best fixed point θ* of this stream{sizes} could not be certified to 10⁻⁶ of the total "
+        f"{loss} loss, which the regret and the proof's numbers need: the loss is too steep along "
+        "some directions and too flat along others. Rescale the columns so that their values have similar sizes "
+        "(for example divide each by its largest |x|) and upload the stream again.", "best_fixed")
+
+
+
 def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size: float = 1.0,
             eta: float | None = None, prefix_points: int = PREFIX_POINTS,
             eta_mult: float | None = None) -> OGDAnalysis:
@@ -137,14 +191,23 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
     C = oco.domain(set_name, size)
     X, y = stream.X, stream.y
     if y is None:
-        raise StreamError.bad("stream", "a loss matrix", "features and labels (kind 'linear', 'regression' or 'oco')")
+        raise StreamError.bad("stream", "a loss matrix", "features and labels (kind 'linear', 'regression' or 'oco')",
+                              label="This stream")
     T, d = X.shape
     _check_hinge_size(loss, T, d)
     D = C.diameter(d)
-    G = oco.gradient_bound(X, y, loss, C)
-    if D == 0 or G == 0:
-        raise StreamError.bad("stream", f"D = {D:g}, G = {G:g}", "a set with more than one point and a loss "
-                              "with a non-zero gradient somewhere (D > 0, G > 0)")
+    with np.errstate(over="ignore"):    # the logistic's sigmoid 1/(1 + e^(-s)) at s far below 0: e^(-s) = inf, exactly 0
+        G = oco.gradient_bound(X, y, loss, C)
+    if D == 0:
+        raise StreamError("The set C is a single point (its diameter D is 0"
+                          + (": the simplex of one feature is θ = 1" if set_name == "simplex" and d == 1 else "")
+                          + "), so OGD cannot move and has no regret to bound. "
+                          + ("Upload a stream with at least two features, or choose another set."
+                             if set_name == "simplex" else "Choose a radius above 0."), "size")
+    if G == 0:
+        raise StreamError("Every x of this stream is 0, so every round's loss is the same at every θ (the gradients "
+                          "are 0, G = 0): OGD never moves and has no regret to bound. Upload a stream with a non-zero "
+                          "feature.", "X")
     eta_star = bounds.ogd_eta(D, G, T)
     if eta_mult is not None:
         eta_mult = check_param(eta_mult, "eta_mult", 0, None, lo_open=True)
@@ -152,12 +215,19 @@ def analyse(stream: Stream, loss: str = "logistic", set_name: str = "ball", size
     tuned = eta is None
     eta = eta_star if tuned else check_param(eta, "eta", 0, None, lo_open=True)
     tr = oco.projected_ogd(X, y, loss, eta, C)
-    best = oco.solve_best_fixed(X, y, loss, C)
-    star = best.theta
-    regret = tr.cumulative_loss - np.cumsum(oco.loss_values(X, y, star, loss))
     n = min(T, check_int(prefix_points, "prefix_points", 1))
     rounds = np.unique(np.linspace(1, T, n).round().astype(int))
-    regret_prefix = tr.cumulative_loss[rounds - 1] - oco.prefix_best(X, y, loss, C, rounds=rounds, tol=1e-6)
+    best = _best_fixed(X, y, loss, C)
+    if loss == "linear":                                  # exact and vectorised
+        prefix = oco.prefix_best(X, y, loss, C, rounds=rounds, tol=1e-6)
+    else:                                                 # oco.prefix_best's warm-started solves, each checked
+        prefix, theta = np.empty(rounds.size), None
+        for j, t in enumerate(rounds):
+            res = _best_fixed(X[:t], y[:t], loss, C, theta0=theta, whole=X)
+            prefix[j], theta = res.value, res.theta
+    star = best.theta
+    regret = tr.cumulative_loss - np.cumsum(oco.loss_values(X, y, star, loss))
+    regret_prefix = tr.cumulative_loss[rounds - 1] - prefix
     g2 = tr.extras["grad_norm"] ** 2
     G_run = float(tr.extras["grad_norm"].max())
     W = tr.weights
@@ -357,7 +427,7 @@ def loss_grid_of(X: np.ndarray, y: np.ndarray, loss: str, t: int, lim: float, n:
     r""":func:`loss_grid` of the rounds ``(X, y)`` (a run's own arrays: :class:`OGDAnalysis` ``X``, ``y``)."""
     X, y = np.asarray(X), np.asarray(y)
     if X.ndim != 2 or X.shape[1] != 2:
-        raise StreamError.bad("d", str(X.shape[-1]), "2 features for the parameter plane")
+        raise StreamError.bad("d", str(X.shape[-1]), "2 features for the parameter plane", label="The dimension d")
     t = check_int(t, "t", 0, X.shape[0])
     n = check_int(n, "n", 2, 400)
     xs = np.linspace(-lim, lim, n)

@@ -57,10 +57,12 @@ C_SWEEP = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, math.inf)
 
 def _linear(stream: Stream) -> tuple[np.ndarray, np.ndarray]:
     if stream.kind != "linear":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})",
+                              label="This stream")
     X, y = stream.X, stream.y.astype(float)
     if radius(X) == 0:
-        raise StreamError.bad("X", "every point at the origin", "at least one non-zero point")
+        raise StreamError("Every point of this stream is at the origin (x = 0 in every row), so there is no hyperplane "
+                          "to learn: these learners need at least one non-zero point.", "X")
     return X, y
 
 
@@ -193,8 +195,8 @@ def analyse_alma(stream: Stream, alpha: float = 0.9, epochs: int = 1) -> ALMAAna
     alpha = check_param(alpha, "alpha", 0, 1, lo_open=True)
     n = np.linalg.norm(X, axis=1)
     if np.any(n == 0):
-        raise StreamError.bad("X", f"a zero instance in row {int(np.argmin(n)) + 1}",
-                              "non-zero instances (ALMA normalises each x to x/‖x‖)")
+        raise StreamError(f"Row {int(np.argmin(n)) + 1} of this stream is the origin (x = 0): ALMA normalises each "
+                          "instance to x/‖x‖, so it needs every x to be non-zero: remove that row from the file.", "X")
     Xh = X / n[:, None]
     trace = linear.alma(X, y, alpha=alpha, epochs=epochs)
     epochs = trace.T // X.shape[0]

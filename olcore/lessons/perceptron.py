@@ -30,7 +30,7 @@ from ..comparators import Separability, best_u_nonseparable, separability
 from ..errors import StreamError
 from ..measure import radius
 from ..report import BoundReport
-from ..stream import Stream
+from ..stream import VALUE_MAX, VALUE_MIN, Stream, value_range
 from ..trace import Trace
 from ..validate import check_int
 
@@ -59,12 +59,22 @@ def generated_stream(T: int, gamma: float, noise: float, seed: int) -> Stream:
     return streams.separable(T=T, d=2, gamma=gamma, R=1.0, noise=noise, seed=seed)
 
 
+def _typed_at(r: int, c: int | None = None) -> str:
+    """Where a typed value is, as the table shows it: ``point 3, x1`` (the label's column is y)."""
+    return f"point {r + 1}" + ("" if c is None else ", " + ("x1", "x2", "y")[min(c, 2)])
+
+
 def typed_stream(x1, x2, y) -> Stream:
-    """The points typed in a table, one round per row (``None`` cells are rejected with a message)."""
+    """The points typed in a table, one round per row (``None`` cells are rejected with a message; so are numbers
+    outside :func:`olcore.stream.value_range`, as in an uploaded file)."""
     def col(c):
         return [math.nan if v is None else v for v in c]
     return streams.from_arrays("linear", np.column_stack([col(x1), col(x2)]) if len(x1) else np.zeros((0, 2)),
-                               col(y))
+                               col(y), at=_typed_at, user=True)
+
+
+def _in_range(v: float) -> bool:
+    return v == 0 or VALUE_MIN <= abs(v) <= VALUE_MAX
 
 
 #: Most typed points a link can carry.
@@ -108,6 +118,8 @@ def parse_points(text: str) -> tuple[list[float], list[float], list[int]]:
             raise StreamError(f"typed points: point {i} is {part[:40]!r}; expected {expected}") from None
         if not (math.isfinite(a) and math.isfinite(b)) or c not in (1.0, -1.0):
             raise StreamError(f"typed points: point {i} is {part[:40]!r}; expected {expected}")
+        if not (_in_range(a) and _in_range(b)):
+            raise StreamError(f"typed points: point {i} is {part[:40]!r}; expected x1 and x2 {value_range()}")
         x1.append(a)
         x2.append(b)
         y.append(int(c))
@@ -327,11 +339,13 @@ def analyse(stream: Stream, epochs: int = 1, source: str = "Generated") -> Perce
         Not a linear stream, every point at the origin, or ``epochs`` out of range.
     """
     if stream.kind != "linear":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})",
+                              label="This stream")
     X, y = stream.X, stream.y.astype(float)
     R = radius(X)
     if R == 0:
-        raise StreamError.bad("X", "every point at the origin", "at least one non-zero point (R > 0)")
+        raise StreamError("Every point of this stream is at the origin (x = 0 in every row), so there is no hyperplane "
+                          "to learn and no radius R > 0: the Perceptron needs at least one non-zero point.", "X")
     trace = linear.perceptron(X, y, epochs=epochs)
     T1 = X.shape[0]
     epochs = trace.T // T1
@@ -540,7 +554,8 @@ def _checkpoints(T: int, n: int = CHECKPOINTS) -> np.ndarray:
 
 def _one_pass(stream: Stream) -> tuple[np.ndarray, np.ndarray]:
     if stream.kind != "linear":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "a linear stream (features, label in {-1, +1})",
+                              label="This stream")
     return stream.X, stream.y.astype(float)
 
 
@@ -713,7 +728,7 @@ def regularised(stream: Stream, lam: float) -> Regularised:
     X, y = _one_pass(stream)
     lam = float(lam)
     if not lam > 0:
-        raise StreamError.bad("lam", f"{lam:g}", "a penalty λ > 0")
+        raise StreamError.bad("lam", f"{lam:g}", "a penalty λ > 0", label="The penalty λ")
     C = 1.0 / (2.0 * lam)
     traces = {"OGD, η = 1/(2λ)": linear.ogd_hinge(X, y, eta=C),
               "exact proximal step (PA-I, C = 1/(2λ))": linear.passive_aggressive(X, y, "PA-I", C=C)}

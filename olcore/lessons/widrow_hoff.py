@@ -33,6 +33,7 @@ import numpy as np
 from .. import online_to_batch as _o2b
 from ..bounds import widrow_hoff as _theorem1
 from ..bounds.report import BoundReport
+from ..errors import StreamError
 from ..comparators import (widrow_hoff_clairvoyant, widrow_hoff_min, widrow_hoff_optimal_eta,
                            widrow_hoff_prefix_min, widrow_hoff_spectrum, widrow_hoff_theorem)
 from ..linear import exponentiated_gradient, widrow_hoff
@@ -40,7 +41,7 @@ from ..linear.widrow_hoff import proof_quantities, to_unit_ball, widrow_hoff_man
 from ..measure import UnitBallReport, check_unit_ball
 from ..stream import MAX_CELLS, Stream
 from ..streams import regression, simplex_stream
-from ..validate import check_int, check_param, check_seed
+from ..validate import check_int, check_param, check_seed, sci
 
 __all__ = ["SOURCE", "SOURCE_T1", "SOURCE_T2", "FORMULA_T1", "FORMULA_T2", "unit_ball", "Tuning", "tuning",
            "WidrowHoffAnalysis", "analyse", "OnlineToBatch", "online_to_batch", "EgComparison", "eg_vs_wh",
@@ -86,6 +87,48 @@ def _as_run(stream: Stream, rescale: bool) -> tuple[np.ndarray, np.ndarray, floa
         X, R = to_unit_ball(X)
         return X, y, float(R)
     return X, y, 1.0
+
+
+#: A Widrow-Hoff run whose square loss or weights pass this size has diverged (outside the unit ball, where
+#: η‖x_t‖² > 2 makes each step overshoot): its numbers cannot be shown, and the potential ‖w − u‖² of the proof
+#: would overflow soon after.  Inside the unit ball (or rescaled into it) no run comes near: Theorem 1 with u = 0
+#: caps the whole run's loss at Σ y²/(1 − η) ≤ 100 T VALUE_MAX² = 1e25.
+DIVERGED = 1e150
+
+
+def _diverged(X: np.ndarray, eta: float, *arrays) -> StreamError | None:
+    """The message for a run (its losses, weights, ...) that overflowed or passed :data:`DIVERGED`, else None."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        ok = all(np.all(np.abs(np.asarray(a, dtype=float)) <= DIVERGED) for a in arrays)
+    if ok:
+        return None
+    norm = float(np.sqrt(np.max(np.einsum("td,td->t", X, X)))) if X.size else 0.0
+    return StreamError(
+        f"Without rescaling, Widrow-Hoff diverges on this stream: its largest ‖x_t‖ is {norm:.4g}, and a round with "
+        f"η‖x_t‖² > 2 (here ‖x_t‖ > {np.sqrt(2 / eta):.3g} at η = {eta:g}) overshoots, so the weights and the square "
+        f"loss grow past {sci(DIVERGED)}, beyond what can be computed and shown. Turn on \"Rescale x into the unit "
+        "ball\" (Theorem 1 assumes ‖x_t‖ ≤ 1), or choose a smaller η.", "X")
+
+
+def _claim_tolerance(phi: np.ndarray, claim: np.ndarray) -> np.ndarray:
+    r"""Rounding allowed when comparing :math:`\Phi_{t+1}-\Phi_t` with the claim's bound: relative to the claim,
+    and to the potentials themselves (their difference loses about their size times the machine epsilon: with
+    :math:`\Phi \approx 10^{14}` a few hundredths)."""
+    return 1e-9 * (1.0 + np.abs(claim)) + 1e-12 * (np.abs(phi[:-1]) + np.abs(phi[1:]))
+
+
+def _prefix_curve_or_none(X, y, eta: float, inside: bool) -> np.ndarray | None:
+    """:func:`_prefix_curve`; outside the unit ball (where the curve is not Theorem 1's bound and is not drawn)
+    ``None`` when the ridge systems are too ill-conditioned to solve (‖x‖² so large that λ = (1 − η)/η is lost
+    to rounding)."""
+    if inside:
+        return _prefix_curve(X, y, eta)
+    try:
+        with np.errstate(all="ignore"):
+            curve = _prefix_curve(X, y, eta)
+    except np.linalg.LinAlgError:
+        return None
+    return curve if np.isfinite(curve).all() else None
 
 
 def _prefix_curve(X, y, eta: float) -> np.ndarray:
@@ -135,9 +178,9 @@ class Tuning:
 
     ``eta_best`` minimises the bound :math:`B(\eta)=\min_{\mathbf u}(L_{\mathbf u}/(1-\eta)+\|\mathbf u\|^2/\eta)`
     (``bound_best`` :math:`=B(\eta^*)`); ``etas`` (K,) are the swept rates, ``final_loss`` (K,) the total
-    loss of a full Widrow-Hoff run at each, ``bound`` (K,) :math:`B` at each, and ``clairvoyant_loss``
-    :math:`\min_{\mathbf u} L_{\mathbf u}`.  ``ball`` is the assumption on the stream as run (after
-    rescaling when asked).
+    loss of a full Widrow-Hoff run at each (NaN where the run diverged: outside the unit ball only),
+    ``bound`` (K,) :math:`B` at each, and ``clairvoyant_loss`` :math:`\min_{\mathbf u} L_{\mathbf u}`.  ``ball``
+    is the assumption on the stream as run (after rescaling when asked).
 
     The learning-rate slider offers :data:`SLIDER_ETAS` (0.01, 0.02, ..., 0.99): ``slider_bound`` is
     :math:`B` at each, ``eta_slider`` the one with the smallest (where :math:`B` is convex, a neighbour of
@@ -176,22 +219,34 @@ class Tuning:
 
     @property
     def eta_best_loss(self) -> float:
-        """The swept rate with the smallest total loss (often not :math:`\\eta^*`: the bound is a worst case)."""
-        return float(self.etas[int(np.argmin(self.final_loss))])
+        """The swept rate with the smallest total loss (often not :math:`\\eta^*`: the bound is a worst case);
+        NaN when every swept run diverged (only possible outside the unit ball)."""
+        fl = np.where(np.isnan(self.final_loss), np.inf, self.final_loss)
+        return float(self.etas[int(np.argmin(fl))]) if np.isfinite(fl).any() else math.nan
+
+    @property
+    def diverged(self) -> int:
+        """How many swept runs diverged (``final_loss`` NaN)."""
+        return int(np.isnan(self.final_loss).sum())
 
 
 def tuning(stream: Stream, rescale: bool = True) -> Tuning:
     r"""The bound-minimising :math:`\eta^*` and a sweep of full runs over :math:`\eta`.
 
-    99 rates :math:`0.01, 0.02, \dots, 0.99` (33 when :math:`T > 2000`), all run at once.
+    99 rates :math:`0.01, 0.02, \dots, 0.99` (33 when :math:`T > 2000`), all run at once.  Outside the unit
+    ball (not rescaled) a run whose loss passes :data:`DIVERGED` has diverged: its ``final_loss`` is NaN (a
+    gap in the sweep's chart).
     """
     X, y, _ = _as_run(stream, bool(rescale))
     spec = widrow_hoff_spectrum(X, y)                 # once for the search and the sweep's bounds
     eta_best, bound_best = widrow_hoff_optimal_eta(X, y, spectrum=spec)
     etas = np.round(np.linspace(0.01, 0.99, 99 if X.shape[0] <= 2000 else 33), 4)
-    _, L = widrow_hoff_many(X, y, etas, history=False)
+    with np.errstate(over="ignore", invalid="ignore"):    # outside the unit ball large η diverge: NaN below
+        _, L = widrow_hoff_many(X, y, etas, history=False)
+        final = L.sum(axis=1)
+        final[~(np.abs(L) <= DIVERGED).all(axis=1) | ~(final <= DIVERGED)] = np.nan
     u_ls = widrow_hoff_clairvoyant(X, y)
-    return Tuning(float(eta_best), float(bound_best), etas, L.sum(axis=1),
+    return Tuning(float(eta_best), float(bound_best), etas, final,
                   np.asarray(widrow_hoff_min(X, y, etas, spectrum=spec)),
                   float(np.sum((X @ u_ls - y) ** 2)), check_unit_ball(X),
                   np.asarray(widrow_hoff_min(X, y, SLIDER_ETAS, spectrum=spec)), float(y @ y))
@@ -285,6 +340,12 @@ class WidrowHoffAnalysis:
         return (1.0 - self.eta) / self.eta
 
     @property
+    def claim_holds(self) -> np.ndarray:
+        r"""(T,) bool: round t's :math:`\Phi_{t+1}-\Phi_t` is at most the claim's bound, up to rounding (the
+        test that counts ``claim_violations``)."""
+        return self.potential_drop <= self.claim + _claim_tolerance(self.potential, self.claim)
+
+    @property
     def telescoped_rhs(self) -> float:
         r""":math:`-\eta L_{WH} + \frac{\eta}{1-\eta} L_{\mathbf u^*}`: the telescoped claim."""
         return -self.eta * self.loss + self.eta / (1.0 - self.eta) * self.loss_u_star
@@ -302,7 +363,11 @@ def analyse(stream: Stream, eta: float, rescale: bool = True) -> WidrowHoffAnaly
     """
     eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
     X, y, R = _as_run(stream, bool(rescale))
-    tr = widrow_hoff(X, y, eta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        tr = widrow_hoff(X, y, eta)
+    err = _diverged(X, eta, tr.losses, tr.weights)
+    if err is not None:
+        raise err
     th = widrow_hoff_theorem(X, y, eta)
     q = proof_quantities(X, y, eta, th.u, trace=tr)
     u_ls = widrow_hoff_clairvoyant(X, y)
@@ -314,7 +379,7 @@ def analyse(stream: Stream, eta: float, rescale: bool = True) -> WidrowHoffAnaly
              f"\\frac{{\\|\\mathbf u^*\\|^2}}{{\\eta}} = \\frac{{{Lu:.4f}}}{{1-{eta:g}}} + \\frac{{{Nu:.4f}}}{{{eta:g}}}"
              f" = {Lu / (1 - eta):.4f} + {Nu / eta:.4f} = {value:.4f}")
     report = BoundReport(
-        "Theorem 1 (Widrow-Hoff)", FORMULA_T1, value, curve=_prefix_curve(X, y, eta), latex=latex,
+        "Theorem 1 (Widrow-Hoff)", FORMULA_T1, value, curve=_prefix_curve_or_none(X, y, eta, ball.ok), latex=latex,
         numbers={"L_WH": L_wh, "L_u": Lu, "norm_u_sq": Nu, "eta": eta, "max_norm_x": ball.max_norm},
         applies=ball.ok, why_not="" if ball.ok else ball.message().replace("||x_t||", "‖x_t‖"),
         source=SOURCE_T1, statement=_STATEMENT_T1)
@@ -328,7 +393,7 @@ def analyse(stream: Stream, eta: float, rescale: bool = True) -> WidrowHoffAnaly
         potential=phi, potential_drop=drop, residual=np.asarray(q["residual"]),
         comparator_residual=np.asarray(q["comparator_residual"]), claim=claim,
         telescoped=phi[0] + np.r_[0.0, np.cumsum(claim)],
-        claim_violations=int(np.sum(drop > claim + 1e-9 * (1.0 + np.abs(claim)))),
+        claim_violations=int(np.sum(drop > claim + _claim_tolerance(phi, claim))),
         u_true=None if u_true is None else np.asarray(u_true, dtype=float),
         noise=None if u_true is None else float(stream.info.get("noise", 0.0)))
 
@@ -394,7 +459,11 @@ def online_to_batch(stream: Stream, eta: float, m_max: int, repeats: int, seed: 
     else:
         X, y, _ = _as_run(stream, bool(rescale))
         pop = _o2b.QuadraticRisk.from_sample(X, y)
-        c = _o2b.learning_curve(_o2b.bootstrap_sampler(X, y), pop, eta, m_max, repeats, seed)
+        with np.errstate(over="ignore", invalid="ignore"):      # outside the unit ball a run may diverge
+            c = _o2b.learning_curve(_o2b.bootstrap_sampler(X, y), pop, eta, m_max, repeats, seed)
+        err = _diverged(X, eta, *(c[k] for k in ("mean_avg", "se_avg", "mean_last", "se_last")))
+        if err is not None:
+            raise err
         bound = np.asarray(c["bound"], dtype=float)
         best_risk = float(c["best_risk"])
         n_test = X.shape[0]
@@ -516,7 +585,11 @@ def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
     """
     eta = check_param(eta, "eta", 0, 1, lo_open=True, hi_open=True)
     X, y, _ = _as_run(stream, bool(rescale))
-    ex = widrow_hoff(X, y, eta)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ex = widrow_hoff(X, y, eta)
+    err = _diverged(X, eta, ex.losses, ex.weights)
+    if err is not None:
+        raise err
     im = widrow_hoff(X, y, eta, update="implicit")
     u = widrow_hoff_clairvoyant(X, y)
     t = np.arange(1, X.shape[0] + 1)

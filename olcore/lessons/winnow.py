@@ -199,7 +199,8 @@ def _proof_steps(k: int | None, N: int, alpha: float, theta: float, m_plus: np.n
     f_promo = "k(log₂N + 1)" if two else "k(log_α θ + 1)"
     f_demo = "2 + 2m⁺" if two else "N/((1−1/α)θ) + α·m⁺"
     if k is None:
-        return (BoundReport("Promotions", f_promo, math.inf, applies=False, why_not=why_not, source=source),
+        return (BoundReport("Promotions", f_promo, math.inf, applies=False, why_not=why_not, source=source,
+                            numbers={"alpha": alpha, "theta": theta, "per_weight": per_weight}),   # per weight: no k
                 BoundReport("Demotions", f_demo, math.inf, applies=False, why_not=why_not, source=source))
     promo = k * per_weight
     promotions = BoundReport(

@@ -54,7 +54,7 @@ def make_stream(source: str, T: int, n: int, best_rate: float, beta: float, seed
     if source == "adversary":
         return streams.adversary_wm(T, beta)
     if source != "noisy":
-        raise StreamError.bad("source", repr(source), "'noisy' or 'adversary'")
+        raise StreamError.bad("source", repr(source), "'noisy' or 'adversary'", label="The stream source")
     n = check_int(n, "n", 1, None)
     best_rate = check_param(best_rate, "best_rate", 0.0, 0.5)
     return streams.expert_error_rates(T, np.linspace(best_rate, 0.5, n), seed=seed)
@@ -223,11 +223,12 @@ def analyse(stream: Stream, beta: float = 1 / math.e, rwm_eta: float = 0.1, wa_l
         Use :func:`rwm_tuned_eta` (tuned to this stream's ``T`` and ``n``) instead of ``rwm_eta``.
     """
     if stream.kind != "experts":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)",
+                              label="This stream")
     beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
     rwm_eta = check_param(rwm_eta, "rwm_eta", 0.0, 0.5, lo_open=True)
     if wa_loss not in bounds.WEIGHTED_AVERAGE_ETA_MAX:
-        raise StreamError.bad("wa_loss", repr(wa_loss), "'square' or 'entropic'")
+        raise StreamError.bad("wa_loss", repr(wa_loss), "'square' or 'entropic'", label="Weighted Average's loss")
     wa_eta = check_param(wa_eta, "wa_eta", 0.0, None, lo_open=True)
     hedge_mult = check_param(hedge_mult, "hedge_mult", 0.0, None, lo_open=True)
     seed = check_seed(seed)
@@ -417,7 +418,8 @@ def tuning(stream: Stream, eta: float = 0.1, beta: float = 1 / math.e, seed: int
         About how many horizons :math:`T'` are re-run.
     """
     if stream.kind != "experts":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)",
+                              label="This stream")
     eta = check_param(eta, "eta", 0.0, 0.5, lo_open=True)
     beta = check_param(beta, "beta", 0.0, 1.0, hi_open=True)
     seed = check_seed(seed)
@@ -521,7 +523,8 @@ def wa_equality(stream: Stream) -> WAEquality:
     r"""Run Weighted Average (entropic loss, :math:`\eta = 1`) on the softened advice and return both
     sides of the notes' equality (1), round by round, for :math:`u = e_{i^*}`."""
     if stream.kind != "experts":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)",
+                              label="This stream")
     X, y = np.asarray(stream.X), np.asarray(stream.y)
     T, n = X.shape
     wa = experts.weighted_average(soften(X, "entropic"), y, 1.0, "entropic", record="final")
@@ -565,7 +568,8 @@ def scaled_hedge(stream: Stream, B: float = 10.0) -> ScaledHedge:
     r"""Losses in :math:`[0, B]` (the notes' question after Hedge's proof): Hedge at :math:`\eta^*/B`
     against :math:`B\sqrt{2 m\ln n}`, beside Hedge left at :math:`\eta^*`."""
     if stream.kind != "experts":
-        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)")
+        raise StreamError.bad("stream", f"kind {stream.kind!r}", "an experts stream (0/1 advice and outcome)",
+                              label="This stream")
     B = check_param(B, "B", 0.0, None, lo_open=True)
     X, y = np.asarray(stream.X), np.asarray(stream.y)
     T, n = X.shape
@@ -605,7 +609,7 @@ def heaviest(a: WMvsHedgeAnalysis, master: str, t: int) -> int:
     fewest mistakes in the first ``t`` rounds: the best expert *so far*, not the best on average.
     """
     if master not in MASTERS:
-        raise StreamError.bad("master", repr(master), f"one of {MASTERS}")
+        raise StreamError.bad("master", repr(master), f"one of {MASTERS}", label="The master algorithm")
     t = check_int(t, "t", 0, a.T)
     return int(np.argmax(np.asarray(a.traces[master].weights)[t])) + 1
 
@@ -623,7 +627,7 @@ def top_weight(a: WMvsHedgeAnalysis, master: str, t: int | None = None) -> float
     rounds (``None``: the whole run). For Hedge with 0/1 losses,
     :math:`v_{t+1,i} = e^{-\eta L_{t,i}}/\sum_j e^{-\eta L_{t,j}}`."""
     if master not in MASTERS:
-        raise StreamError.bad("master", repr(master), f"one of {MASTERS}")
+        raise StreamError.bad("master", repr(master), f"one of {MASTERS}", label="The master algorithm")
     t = a.T if t is None else check_int(t, "t", 0, a.T)
     return float(np.max(np.asarray(a.traces[master].weights)[t]))
 
@@ -639,7 +643,7 @@ def final_regret(a: WMvsHedgeAnalysis, master: str) -> float:
     r"""``master``'s regret after the whole run: :math:`L_T - \min_i L_{T,i}` (RWM: expected mistakes,
     Hedge: HA-1 expected loss, WA: its own loss against the best expert's under the same loss)."""
     if master not in MASTERS:
-        raise StreamError.bad("master", repr(master), f"one of {MASTERS}")
+        raise StreamError.bad("master", repr(master), f"one of {MASTERS}", label="The master algorithm")
     return float(a.regret[master][-1])
 
 

@@ -16,7 +16,7 @@ from .generators import (disjunction, expert_error_rates, loss_matrix, perfect_e
                          rademacher_linear, separable, simplex_stream)
 from .csv import format_help, read_csv, template_csv, to_csv
 from .adversaries import adversary_budget, adversary_consistent, adversary_wm
-from ..errors import StreamError
+from ..errors import StreamError  # noqa: F401  (olcore.streams.StreamError: the name older code imports)
 
 __all__ = [
     "Stream", "KINDS", "MAX_ROUNDS", "MAX_COLUMNS", "MAX_CELLS", "MAX_BYTES",
