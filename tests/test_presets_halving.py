@@ -97,7 +97,7 @@ def test_the_game_resumes_from_its_link():
     at = run_page(PAGE, query={"stream": "You are the adversary", "n": "8", "moves": "010"})
     assert len(at.dataframe[0].value) == 4                     # three rounds and the final row
     at = run_page(PAGE, query={"stream": "You are the adversary", "moves": "01x<script>"})
-    assert any("not a string of 0/1 outcomes" in w.value for w in at.warning)
+    assert any("is not a string of at most 2,000 outcomes 0 and 1" in w.value for w in at.warning)
     assert not figures(at)
 
 

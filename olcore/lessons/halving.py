@@ -162,7 +162,7 @@ def version_space_ceiling(n, mistakes) -> np.ndarray | float:
     m = np.asarray(mistakes, dtype=float)
     if m.size and (not np.all(np.isfinite(m)) or m.min() < 0):
         raise StreamError.bad("mistakes", str(m.min()), "counts >= 0", label="The mistake counts")
-    out = n / np.power(2.0, m)
+    out = n * np.exp2(-np.minimum(m, 1100.0))      # n / 2^m, which is 0 in floats long before m = 1100
     return float(out) if out.ndim == 0 else out
 
 
