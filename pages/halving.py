@@ -7,7 +7,7 @@ import streamlit as st
 from olapp.figures import halving as figs
 from olapp.kit import UPLOAD, LessonPage
 from olapp.lessons import halving as text
-from olcore.lessons import halving
+from olcore.lessons import halving as lesson
 
 page = LessonPage("halving", "Halving: follow the experts who have never been wrong")
 page.intro(text.INTRO)
@@ -32,8 +32,8 @@ with page.controls():
 
 # -- the run: a generated or uploaded stream with the player, or your game -----------------------
 if source != YOU:
-    stream = page.stream(halving.make_stream, text.CODES.get(source), n, T, p_wrong, extra, seed)
-    a = page.run(halving.analyse, stream)
+    stream = page.stream(lesson.make_stream, text.CODES.get(source), n, T, p_wrong, extra, seed)
+    a = page.run(lesson.analyse, stream)
     t = page.player(a.T, events=a.trace.mistakes)
     page.tally(page.at_round(t, text.tally, a), a.T)
 else:
@@ -41,13 +41,13 @@ else:
         first = "halving_game" not in ss
         ss["halving_game"] = (n, seed)
         raw = st.query_params.get("moves", "") if first else ""
-        moves = halving.parse_moves(raw)
+        moves = lesson.parse_moves(raw)
         if moves is None:
             st.warning(text.bad_moves(raw), icon=":material/link_off:")
         ss["halving_labels"] = moves or []
     moves = tuple(ss["halving_labels"])
     st.query_params["moves"] = "".join(map(str, moves))   # the game so far travels in the link
-    g = page.run(halving.game, n, moves, seed)
+    g = page.run(lesson.game, n, moves, seed)
     heading, advice, vote = text.game_prompt(g, len(moves))
     st.subheader(heading)
     st.markdown(f"{advice}\n\n{vote}")
@@ -56,7 +56,7 @@ else:
         labels = list(ss["halving_labels"])
         ss["halving_labels"] = labels + [v] if v is not None else labels[:-1]
 
-    full = len(moves) >= halving.MAX_MOVES         # the link holds the game: as many rounds as it can carry
+    full = len(moves) >= lesson.MAX_MOVES         # the link holds the game: as many rounds as it can carry
     if full:
         st.info(text.game_full())
     b = st.container(horizontal=True)
@@ -72,7 +72,7 @@ else:
         st.info("No round played yet: pick the first outcome.")
         page.stop()
     stream = g.played
-    a = page.run(halving.analyse, stream)
+    a = page.run(lesson.analyse, stream)
     t = a.T
 
 # -- the lecture's table, live ----------------------------------------------------------------

@@ -8,7 +8,7 @@ from olapp.figures import widrow_hoff as figs
 from olapp.kit import LessonPage
 from olapp.lessons import widrow_hoff as text
 from olcore import streams
-from olcore.lessons import widrow_hoff as wh
+from olcore.lessons import widrow_hoff as lesson
 
 page = LessonPage("widrow_hoff", "Widrow-Hoff: online linear regression")
 page.intro(text.INTRO)
@@ -30,15 +30,15 @@ with page.controls() as box:
     eta_row = st.container(horizontal=True, vertical_alignment="center")
 
 stream = page.stream(streams.regression, T=int(T), d=int(d), seed=int(seed), noise=float(noise), norm_u=float(norm_u))
-ball = page.run(wh.unit_ball, stream)
+ball = page.run(lesson.unit_ball, stream)
 rescale = True
 if not ball.ok:
     st.warning(ball.message() + " The bounds below assume ‖x_t‖ ≤ 1.", icon=":material/warning:")
     rescale = box.toggle("Rescale x into the unit ball", value=True, key="rescale", bind="query-params",
                          help=text.HELP.rescale)
 
-tu = page.run(wh.tuning, stream, rescale)
-a = page.run(wh.analyse, stream, float(eta), rescale)
+tu = page.run(lesson.tuning, stream, rescale)
+a = page.run(lesson.analyse, stream, float(eta), rescale)
 if a.rescaled:
     st.caption(f"x divided by R = {text.num(a.R)}: Theorem 1 now applies.")
 
@@ -96,7 +96,7 @@ if topic == text.TOPIC_O2B:
                               bind="query-params", help=text.HELP.m_max)
     repeats = row.select_slider("Samples averaged", [10, 20, 50, 100, 200], value=50, key="repeats",
                                 bind="query-params", help=text.HELP.repeats)
-    c = page.run(wh.online_to_batch, stream, float(eta), int(m_max), int(repeats), int(seed), rescale)
+    c = page.run(lesson.online_to_batch, stream, float(eta), int(m_max), int(repeats), int(seed), rescale)
     page.chart(figs.online_to_batch(c), text.online_to_batch(c), key="o2b")
     page.theorem(c.theorem2, title="")
 elif topic == text.TOPIC_EG:
@@ -105,10 +105,10 @@ elif topic == text.TOPIC_EG:
                              help=text.HELP.eg_n)
     eta_eg = row.select_slider("EG learning rate", [0.1, 0.25, 0.5, 1.0, 2.0, 4.0], value=1.0, key="eg_eta",
                                bind="query-params", help=text.HELP.eg_eta)
-    e = page.run(wh.eg_vs_wh, int(n_eg), float(eta_eg), int(seed))
+    e = page.run(lesson.eg_vs_wh, int(n_eg), float(eta_eg), int(seed))
     page.chart(figs.additive_vs_multiplicative(e.cum_eg, e.cum_wh, e.cum_u, e.theorem1), text.eg(e), key="eg")
 else:                                           # the implicit update and the rate of loss share one run
-    im = page.run(wh.implicit, stream, float(eta), rescale)
+    im = page.run(lesson.implicit, stream, float(eta), rescale)
     if topic == text.TOPIC_RATE:
         page.chart(figs.rates(im, t), text.rates(im), key="rates")
         page.theorem(im.rate_bound, title="")

@@ -37,6 +37,34 @@ def test_every_lesson_page_is_thin_and_leaves_the_furniture_to_the_kit(entry):
     assert "LessonPage(" in src
 
 
+#: The aliases every lesson page imports its three lesson modules under (one name per idea).
+PAGE_ALIASES = {"olapp.lessons": "text", "olapp.figures": "figs", "olcore.lessons": "lesson"}
+
+
+@pytest.mark.parametrize("entry", registry.lessons(), ids=lambda e: e.slug)
+def test_every_lesson_page_imports_its_modules_under_the_same_aliases(entry):
+    """``from olapp.lessons import <slug> as text``, ``from olapp.figures import <slug> as figs``,
+    ``from olcore.lessons import <slug> as lesson`` -- and these packages under no other name."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse((Path(__file__).resolve().parent.parent / entry.path).read_text())
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and (
+                node.module in PAGE_ALIASES or any((node.module or "").startswith(p + ".") for p in PAGE_ALIASES)):
+            assert node.module in PAGE_ALIASES, f"{entry.path}: import from {node.module}: import the module itself"
+            for alias in node.names:
+                assert alias.name == entry.slug and alias.asname == PAGE_ALIASES[node.module], (
+                    f"{entry.path}: from {node.module} import {alias.name} as {alias.asname}")
+                found[node.module] = alias.asname
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                assert not any(alias.name == p or alias.name.startswith(p + ".") for p in PAGE_ALIASES), (
+                    f"{entry.path}: import {alias.name}")
+    assert found == PAGE_ALIASES, entry.path
+
+
 def test_sections_put_home_first_and_keep_every_lesson():
     sections = registry.sections()
     first = next(iter(sections.values()))

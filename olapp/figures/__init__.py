@@ -27,6 +27,7 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 import plotly.graph_objects as go
 
 from .. import cache, theme
@@ -83,7 +84,7 @@ def bound_name(formula: str) -> str:
     return f"bound: {formula}"
 
 
-def scatter(x, y, name: str, **kw) -> dict:
+def scatter(x: ArrayLike, y: ArrayLike, name: str, **kw) -> dict:
     """A scatter trace as a plain dict (reads like ``go.Scatter``)."""
     return dict(type="scatter", x=np.asarray(x), y=np.asarray(y), name=name, **kw)
 
@@ -282,7 +283,7 @@ def _bound_parts(bound) -> tuple[str | None, object]:
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def log_ticks(values) -> dict:
+def log_ticks(values: ArrayLike) -> dict:
     """Clean ticks for a log axis over ``values``: 1-2-5 when it spans at most three decades,
     else the decades alone, each labelled in full (``"200"``, ``"10⁶"``), never plotly's small
     minor digits (which read as "2, 100, 5, 2, 10")."""

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 import pandas as pd
 import plotly.graph_objects as go
+from olcore.lessons.halving import HalvingAnalysis
 
 from .. import theme
 from . import Fig, figure, axes, curves_with_bounds, downsample, scatter
@@ -27,7 +29,7 @@ FLOOR = "bound: |C| ≥ 1 (a consistent expert)"
 
 # -- the lecture's table, live ----------------------------------------------------------------
 
-def table_columns(alive, max_columns: int = 12) -> np.ndarray:
+def table_columns(alive: ArrayLike, max_columns: int = 12) -> np.ndarray:
     """Which experts (0-based) the table shows: all if ``n <= max_columns``, else the
     ``max_columns`` that stayed consistent longest (the interesting ones), in index order."""
     alive = np.asarray(alive, dtype=bool)
@@ -38,7 +40,7 @@ def table_columns(alive, max_columns: int = 12) -> np.ndarray:
     return np.sort(keep)
 
 
-def table_rows(alive, mistakes, t: int, max_rows: int = 25) -> np.ndarray:
+def table_rows(alive: ArrayLike, mistakes: ArrayLike, t: int, max_rows: int = 25) -> np.ndarray:
     """Which rounds (0-based, < t) the table shows: all if ``t <= max_rows``; else the eventful
     ones (a mistake or an elimination) and the last three, the latest ``max_rows`` of them."""
     if t <= max_rows:
@@ -71,7 +73,7 @@ class TableCells:
     rows: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 
-def table_cells(a, t: int) -> TableCells:
+def table_cells(a: HalvingAnalysis, t: int) -> TableCells:
     r"""The UCL slide's table after ``t`` rounds: rounds as rows, experts as columns.
 
     A cell shows an expert's advice while it is consistent before that round and ✗ once it has
@@ -97,7 +99,7 @@ def table_cells(a, t: int) -> TableCells:
     return TableCells(tuple(f"E{i + 1}" for i in cols) + ("ŷ", "y", "loss", "|C_t|"), tuple(rows))
 
 
-def proof_cells(a, t: int) -> TableCells:
+def proof_cells(a: HalvingAnalysis, t: int) -> TableCells:
     """The proof's table after ``t`` rounds (:meth:`olcore.lessons.halving.HalvingAnalysis.proof_rows`)
     as plain cells, without an index."""
     every = a.proof_rows()                  # (the columns, also before the first mistake)
@@ -106,7 +108,7 @@ def proof_cells(a, t: int) -> TableCells:
 
 
 @figure
-def table(a, t: int) -> TableView:
+def table(a: HalvingAnalysis, t: int) -> TableView:
     """:func:`table_cells` as a styled pandas table.  Built once per ``(a, t)`` and shared
     (``@figure``), so the page sends its element without restyling it
     (:meth:`olapp.kit.LessonPage.table`)."""
@@ -126,7 +128,7 @@ def _integer_rounds(xaxis: dict, T: int) -> None:
 
 
 @figure(animated=True)
-def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
+def version_space(a: HalvingAnalysis, t: int | None = None, *, height: int = 400) -> go.Figure:
     r"""The version space :math:`|C|` after each round (log scale), under the proof's ceiling
     :math:`n/2^{M_t}` and, with a consistent expert, over the floor 1.  Round 0 is the start."""
     T, n = a.T, a.n
@@ -161,7 +163,7 @@ def version_space(a, t: int | None = None, *, height: int = 400) -> go.Figure:
 
 
 @figure(animated=True)
-def mistake_staircase(a, t: int | None = None, *, height: int = 400) -> go.Figure:
+def mistake_staircase(a: HalvingAnalysis, t: int | None = None, *, height: int = 400) -> go.Figure:
     """Halving's cumulative mistakes against the theorem's line log₂ n (drawn, and named so, even
     when no expert is consistent: then the staircase may pass it)."""
     bound = a.bound.formula if a.bound.applies else f"{a.bound.formula} (needs a consistent expert)"

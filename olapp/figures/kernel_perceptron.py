@@ -11,6 +11,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from olcore.lessons import kernel_perceptron as lesson
+from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis
 
 from .. import theme
 from . import Fig, figure, axes, curves_with_bounds, downsample, LABELS, points_by_round, scatter
@@ -22,7 +23,7 @@ _REGION = [[0.0, "rgba(230,159,0,0.30)"], [0.5, "rgba(230,159,0,0.30)"], [0.5, "
 
 
 @figure(animated=True)
-def region(a, t: int, run=None, n: int = 41, title: str = "Decision region sgn f_t(x)",
+def region(a: KernelAnalysis, t: int, run: BudgetRun | None = None, n: int = 41, title: str = "Decision region sgn f_t(x)",
            height: int = 500) -> go.Figure:
     """The sign of f_t on an ``n`` x ``n`` grid (two tints, smoothed between the grid's points) with the
     boundary f_t = 0 (one contour trace), the points (seen solid, to come faded), the supports in the cache
@@ -62,7 +63,7 @@ def _cum(tr) -> np.ndarray:
 
 
 @figure(animated=True)
-def mistakes(a, t: int, height: int = 420) -> go.Figure:
+def mistakes(a: KernelAnalysis, t: int, height: int = 420) -> go.Figure:
     """Cumulative mistakes of the kernel Perceptron with Novikoff's bound in the RKHS (log scale when far apart)."""
     log = bool(a.bound.applies and a.bound.value > 20 * max(a.M, 1))
     return curves_with_bounds({"kernel Perceptron": _cum(a.trace)}, [a.bound], t=t, title="Mistakes in the RKHS",
@@ -70,7 +71,7 @@ def mistakes(a, t: int, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def proof(a, t: int, height: int = 420) -> go.Figure:
+def proof(a: KernelAnalysis, t: int, height: int = 420) -> go.Figure:
     """The proof's squeeze after each round: ‖f_t‖ under √M_t R_K, ⟨f_t, u⟩ over M_t γ_lo."""
     ex = a.trace.extras
     M = ex["M"][1:]
@@ -84,7 +85,7 @@ def proof(a, t: int, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def cache(b, t: int, height: int = 420) -> go.Figure:
+def cache(b: BudgetRun, t: int, height: int = 420) -> go.Figure:
     """|L_t| of the budget learner (pinned at B, evictions marked) and of the unbudgeted one, bound B."""
     size = b.trace.extras["cache_size"][1:]
     fig = curves_with_bounds({f"|L_t| with B = {b.B}": size, "|L_t| without a budget": b.free.extras["cache_size"][1:]},
@@ -100,7 +101,7 @@ def cache(b, t: int, height: int = 420) -> go.Figure:
 
 
 @figure
-def sweep(s, height: int = 420) -> go.Figure:
+def sweep(s: BudgetSweep, height: int = 420) -> go.Figure:
     """Mean final mistakes against B, stationary and drifting, with the unbudgeted learner's beside each."""
     fig = Fig()
     for i, (name, vals, free) in enumerate((("stationary", s.stationary, s.free_stationary),
@@ -117,7 +118,7 @@ def sweep(s, height: int = 420) -> go.Figure:
 
 
 @figure
-def fact(f, height: int = 420) -> go.Figure:
+def fact(f: FactRun, height: int = 420) -> go.Figure:
     """The Fact's sequence: mistakes with B supports over ⌊t/(B+1)⌋, with B + 1 supports under B + 1."""
     return curves_with_bounds({f"B = {f.B} supports": _cum(f.budget), f"B + 1 = {f.B + 1} supports": _cum(f.more)},
                               [f.forced, f.novikoff], title="The Fact, played", yaxis_title="cumulative mistakes",

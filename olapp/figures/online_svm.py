@@ -12,6 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from olcore.lessons import online_svm as lesson
+from olcore.lessons.online_svm import ALMAAnalysis, SecondOrderAnalysis, SelectiveAnalysis
 
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, log_ticks, LABELS, points_by_round, scatter
@@ -45,7 +46,7 @@ def _points(fig: Fig, X, y, seen: int, highlight=None, highlight_name: str = "")
 
 
 @figure(animated=True)
-def alma_plane(a, t: int, height: int = 540) -> go.Figure:
+def alma_plane(a: ALMAAnalysis, t: int, height: int = 540) -> go.Figure:
     """The normalised instances ALMA sees (on the unit circle), the SVM hyperplane with its margin band,
     ALMA's hyperplane with its band |w·x̂| ≤ (1 − α)γ_k, the points that would make it update now crossed
     (y w·x̂ ≤ (1 − α)γ_k: the band's and the misclassified ones beyond it), and the Perceptron's hyperplane."""
@@ -100,7 +101,7 @@ def _level(fig: Fig, value: float, T: int, name: str, colour: str, dash: str, wi
                     hovertemplate="%{y:.4g}"))
 
 
-def _clean_pass(fig: Fig, a, t: int) -> None:
+def _clean_pass(fig: Fig, a: ALMAAnalysis, t: int) -> None:
     """Mark the first pass without an update once the player has played it (a round marker from the future
     would answer the lecture's question about it before the rounds are played)."""
     if a.converged_pass is not None and a.epochs > 1 and t >= a.converged_pass * a.pass_length:
@@ -109,7 +110,7 @@ def _clean_pass(fig: Fig, a, t: int) -> None:
 
 
 @figure(animated=True)
-def alma_updates(a, t: int) -> go.Figure:
+def alma_updates(a: ALMAAnalysis, t: int) -> go.Figure:
     """ALMA's updates (and the Perceptron's mistakes) over rounds against ALMA's update bound, and the
     slide's order (‖u_SVM‖/α)² as a marked level.  The counts change only at updates, so only those
     rounds are sent (a step line), however long the run."""
@@ -131,7 +132,7 @@ def alma_updates(a, t: int) -> go.Figure:
 
 
 @figure(animated=True)
-def alma_margin(a, t: int) -> go.Figure:
+def alma_margin(a: ALMAAnalysis, t: int) -> go.Figure:
     """The margin of ALMA's hyperplane over the whole stream, before each round, against (1 − α)γ⋆ and γ⋆.
     It changes only after an update, so only those rounds are sent (a step line)."""
     fig = Fig()
@@ -154,7 +155,7 @@ def alma_margin(a, t: int) -> go.Figure:
 
 
 @figure
-def sop_mistakes(b) -> go.Figure:
+def sop_mistakes(b: SecondOrderAnalysis) -> go.Figure:
     """Cumulative mistakes of the second-order Perceptron and the Perceptron, each with its bound."""
     curves = {"2nd order": np.cumsum(b.sop.mistakes), "Perceptron": np.cumsum(b.perceptron.mistakes)}
     top = max(1, int(b.sop.mistakes.sum()), int(b.perceptron.mistakes.sum()))
@@ -164,7 +165,7 @@ def sop_mistakes(b) -> go.Figure:
 
 
 @figure
-def sop_plane(b, height: int = 480) -> go.Figure:
+def sop_plane(b: SecondOrderAnalysis, height: int = 480) -> go.Figure:
     """The stream in the plane with the correlation matrix A = aI + Σ x xᵀ (mistakes) drawn as the
     ellipse {x : xᵀA⁻¹x = 1} scaled to the data, and both learners' final hyperplanes."""
     X, y = b.X, b.y
@@ -189,7 +190,7 @@ def sop_plane(b, height: int = 480) -> go.Figure:
 
 
 @figure(animated=True)
-def selective_curves(s, t: int) -> go.Figure:
+def selective_curves(s: SelectiveAnalysis, t: int) -> go.Figure:
     """Labels queried and mistakes over rounds, against the fully supervised second-order Perceptron."""
     T = s.T
     curves = {"labels queried": s.labels, "mistakes (selective)": np.cumsum(s.trace.mistakes),
@@ -198,7 +199,7 @@ def selective_curves(s, t: int) -> go.Figure:
 
 
 @figure(animated=True)
-def selective_plane(s, t: int, height: int = 480) -> go.Figure:
+def selective_plane(s: SelectiveAnalysis, t: int, height: int = 480) -> go.Figure:
     """The points played so far, the queried ones ringed, and the current hyperplane (d = 2)."""
     X, y = s.X, s.y
     lim = 1.15 * float(np.linalg.norm(X, axis=1).max())
@@ -216,7 +217,7 @@ def selective_plane(s, t: int, height: int = 480) -> go.Figure:
 
 
 @figure
-def selective_sweep(s) -> go.Figure:
+def selective_sweep(s: SelectiveAnalysis) -> go.Figure:
     """Labels queried against mistakes for each c of the sweep (c = ∞: every label)."""
     fig = Fig()
     names = ["∞" if math.isinf(c) else f"{c:g}" for c in s.sweep_c]

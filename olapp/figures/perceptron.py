@@ -10,6 +10,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from olcore.lessons import perceptron as lesson
+from olcore.lessons.perceptron import (Comparison, Conservative, DualAscent, HingeView, OGDRegret, PerceptronAnalysis,
+                                        Regularised)
 
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, LABELS, points_by_round, scatter
@@ -46,7 +48,7 @@ def _label(fig: Fig, at, text: str, colour: str) -> None:
 
 
 @figure(animated=True)
-def data_space(a, t: int, height: int = 520) -> go.Figure:
+def data_space(a: PerceptronAnalysis, t: int, height: int = 520) -> go.Figure:
     r"""The stream in the plane after ``t`` rounds: points by label (seen solid, to come faded),
     the ball of radius R, the separator v with its margin band (separable streams), the current
     hyperplane :math:`\mathbf w_t\cdot\mathbf x = 0` with its normal, and round t's point ringed."""
@@ -91,7 +93,7 @@ def data_space(a, t: int, height: int = 520) -> go.Figure:
 
 
 @figure(animated=True)
-def weight_space(a, t: int, height: int = 520) -> go.Figure:
+def weight_space(a: PerceptronAnalysis, t: int, height: int = 520) -> go.Figure:
     r"""The weights after each mistake so far, round t's update :math:`+y_t\mathbf x_t` as an arrow
     (when it was a mistake), the wedge of directions consistent with every point seen, and v."""
     view = lesson.at_round(a, t)
@@ -135,7 +137,7 @@ def weight_space(a, t: int, height: int = 520) -> go.Figure:
                      height=height)
 
 
-def log_scale(a) -> bool:
+def log_scale(a: PerceptronAnalysis) -> bool:
     """A thin margin puts Novikoff's bound far above the count: a linear axis would flatten the staircase."""
     return bool(a.separable and a.bound.value > 15 * max(a.trace.n_mistakes, 1))
 
@@ -151,7 +153,7 @@ def _log_ticks(fig: go.Figure) -> go.Figure:
 
 
 @figure(animated=True)
-def mistakes(a, t: int, height: int = 420) -> go.Figure:
+def mistakes(a: PerceptronAnalysis, t: int, height: int = 420) -> go.Figure:
     """The Perceptron's cumulative mistakes with the bound of this stream (Novikoff or relative)."""
     return _log_ticks(curves_with_bounds({"Perceptron": a.cum_mistakes}, [a.bound], t=t,
                               title={"separable": "Mistakes", "not separable": "Mistakes (non-separable stream)",
@@ -161,7 +163,7 @@ def mistakes(a, t: int, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def proof(a, t: int, height: int = 420) -> go.Figure:
+def proof(a: PerceptronAnalysis, t: int, height: int = 420) -> go.Figure:
     r"""The proof after the mistakes of rounds 1..t: :math:`\|\mathbf w\|` under :math:`\sqrt M R`, and
     :math:`\mathbf w\cdot\hat{\mathbf v}` over its lower bound (the lines out to where they meet)."""
     p = a.proof
@@ -193,7 +195,7 @@ def proof(a, t: int, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def compare(a, c, t: int, height: int = 480) -> go.Figure:
+def compare(a: PerceptronAnalysis, c: Comparison, t: int, height: int = 480) -> go.Figure:
     """Each learner's cumulative mistakes with its own bound (same colour, log scale)."""
     curves = {k: np.cumsum(tr.mistakes) for k, tr in c.traces.items()}
     bounds = {f"{r.formula} ({k})": (r.curve if r.curve is not None else r.value) for k, r in c.bounds.items()}
@@ -203,7 +205,7 @@ def compare(a, c, t: int, height: int = 480) -> go.Figure:
 
 
 @figure
-def hyperplanes(a, c, height: int = 460) -> go.Figure:
+def hyperplanes(a: PerceptronAnalysis, c: Comparison, height: int = 460) -> go.Figure:
     """The final hyperplane of each learner over the stream's points."""
     fig = Fig()
     lim = 1.15 * a.R
@@ -226,7 +228,7 @@ def hyperplanes(a, c, height: int = 460) -> go.Figure:
 # ---- going deeper ----------------------------------------------------------------------------------
 
 @figure(animated=True)
-def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
+def ogd_regret(r: OGDRegret, t: int, height: int = 420) -> go.Figure:
     """OGD's hinge-loss regret against u with the tuned η, under the proof's curve and U R √m."""
     bounds = {}
     if r.report.applies:
@@ -237,7 +239,7 @@ def ogd_regret(r, t: int, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def conservative(c, t: int, height: int = 420) -> go.Figure:
+def conservative(c: Conservative, t: int, height: int = 420) -> go.Figure:
     """‖w_t‖ of conservative OGD at each η (log scale): parallel staircases, η apart, stepping together."""
     curves = {f"‖w_t‖, conservative OGD η = {e:g}": n for e, n in c.norms.items()}
     fig = curves_with_bounds(curves, {}, t=t, title="Conservative OGD: the same steps, scaled by η",
@@ -247,7 +249,7 @@ def conservative(c, t: int, height: int = 420) -> go.Figure:
 
 
 @figure
-def hinge_indicator(h, height: int = 420) -> go.Figure:
+def hinge_indicator(h: HingeView, height: int = 420) -> go.Figure:
     """1[yz ≤ 0] and (1 − yz)₊ against the margin yz, with this stream's margins y u·x of the comparator."""
     z = h.margins * h.norm_u
     lo, hi = min(-2.0, float(z.min()) - 0.2), max(3.0, min(float(z.max()) + 0.2, 8.0))
@@ -267,7 +269,7 @@ def hinge_indicator(h, height: int = 420) -> go.Figure:
 
 
 @figure
-def hinge_scale(h, height: int = 420) -> go.Figure:
+def hinge_scale(h: HingeView, height: int = 420) -> go.Figure:
     """The hinge loss of s·û on the stream over the length s, above the mistakes of û."""
     fig = Fig()
     fig.add(scatter(h.scales, h.hinge, bound_name("Σ_t (1 − y_t s û·x_t)₊, hinge loss of s·û"), mode="lines",
@@ -280,7 +282,7 @@ def hinge_scale(h, height: int = 420) -> go.Figure:
 
 
 @figure
-def regularised(g, height: int = 420) -> go.Figure:
+def regularised(g: Regularised, height: int = 420) -> go.Figure:
     """The soft-margin objective of each prefix at each learner's weights, above its minimum."""
     fig = Fig()
     for i, (name, f) in enumerate(g.objective.items()):
@@ -294,7 +296,7 @@ def regularised(g, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def dual_sum(d, t: int, height: int = 420) -> go.Figure:
+def dual_sum(d: DualAscent, t: int, height: int = 420) -> go.Figure:
     """Σ_{s≤t} D_s(α_s) rising under SVM_OPT of rounds 1..t and of the whole stream."""
     fig = curves_with_bounds({"Σ D_s(α_s), PA-I's dual objective": d.cumulative},
                              {f"{d.report.formula} of the whole stream": d.report.value},
@@ -307,7 +309,7 @@ def dual_sum(d, t: int, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def dual_increments(d, t: int, height: int = 420) -> go.Figure:
+def dual_increments(d: DualAscent, t: int, height: int = 420) -> go.Figure:
     """Each round's increment D_t(α_t): mistakes in orange, above min(C, 1)/2."""
     T = d.increments.size
     r = np.arange(1, T + 1)

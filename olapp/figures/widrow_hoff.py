@@ -8,9 +8,11 @@ marker is :meth:`Fig.round_marker`; the legend is the template's (below the plot
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 import plotly.graph_objects as go
 
-from olcore.lessons.widrow_hoff import FORMULA_T1, FORMULA_T2
+from olcore.lessons.widrow_hoff import FORMULA_T1, FORMULA_T2, Implicit, OnlineToBatch
+from olcore.bounds import BoundReport
 
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, log_ticks, scatter
@@ -55,7 +57,7 @@ def _loss_surface(X: np.ndarray, y: np.ndarray, xs: np.ndarray, ys: np.ndarray) 
 
 
 @figure(animated=True)
-def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) -> go.Figure:
+def weight_plane(X: ArrayLike, y: ArrayLike, W: ArrayLike, t: int, *, u_ls=None, u_star=None, height: int = 600) -> go.Figure:
     r"""The weight plane (d = 2): contours of the whole stream's loss and the trajectory w_1..w_{t+1}.
 
     ``W`` (T+1, 2): row ``s`` is :math:`\mathbf w_{s+1}`; ``t`` rounds played (0..T).  With
@@ -113,7 +115,7 @@ def weight_plane(X, y, W, t: int, *, u_ls=None, u_star=None, height: int = 600) 
 
 
 @figure(animated=True)
-def weights_over_time(W, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
+def weights_over_time(W: ArrayLike, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
     """For d != 2: the first four coordinates of w_t over rounds, the least-squares u's dotted."""
     W = np.asarray(W, float)
     T1, d = W.shape
@@ -135,14 +137,14 @@ def weights_over_time(W, t: int, u_ls=None, *, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def cumulative_loss(cum_wh, cum_u, theorem1, t: int | None = None, *, height: int = 440) -> go.Figure:
+def cumulative_loss(cum_wh: ArrayLike, cum_u: ArrayLike, theorem1: BoundReport, t: int | None = None, *, height: int = 440) -> go.Figure:
     """Cumulative loss of Widrow-Hoff and of the clairvoyant u, with Theorem 1 (a BoundReport) on each prefix."""
     return curves_with_bounds({WH: cum_wh, CLAIRVOYANT: cum_u}, [theorem1], t=t, title="Cumulative square loss",
                               yaxis_title="cumulative square loss", height=height)
 
 
 @figure
-def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant: float, *,
+def eta_sweep(etas: ArrayLike, final_loss: ArrayLike, bound, eta: float, eta_best: float, clairvoyant: float, *,
               best_label: str | None = None, height: int = 440) -> go.Figure:
     r"""Final :math:`L_{WH}` and Theorem 1's bound as functions of :math:`\eta`, your η and η* marked
     (``best_label``, default ``"η* = …"``: the page says "η* > 0.99" when η* lies beyond the slider)."""
@@ -173,7 +175,7 @@ def eta_sweep(etas, final_loss, bound, eta: float, eta_best: float, clairvoyant:
 
 
 @figure(animated=True)
-def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int = 600) -> go.Figure:
+def potential(phi: ArrayLike, drop: ArrayLike, claim, telescoped, t: int | None = None, *, height: int = 600) -> go.Figure:
     r"""The proof: :math:`\Phi_t` under its telescoped bound (top), each round's change
     :math:`\Phi_{t+1}-\Phi_t` under the claim's bound (bottom).
 
@@ -212,7 +214,7 @@ def potential(phi, drop, claim, telescoped, t: int | None = None, *, height: int
 
 
 @figure
-def online_to_batch(c, *, height: int = 460) -> go.Figure:
+def online_to_batch(c: OnlineToBatch, *, height: int = 460) -> go.Figure:
     r"""Mean risk of the averaged vector (±2 s.e.) and of the last iterate against m, with Theorem 2.
 
     ``c`` is an :class:`olcore.lessons.widrow_hoff.OnlineToBatch`.
@@ -240,7 +242,7 @@ def online_to_batch(c, *, height: int = 460) -> go.Figure:
 
 
 @figure
-def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int = 440) -> go.Figure:
+def additive_vs_multiplicative(cum_eg: ArrayLike, cum_wh: ArrayLike, cum_u: ArrayLike, theorem1: BoundReport, *, height: int = 440) -> go.Figure:
     """EG and Widrow-Hoff on one stream whose target is sparse, with Widrow-Hoff's Theorem 1 (the notes
     prove no bound for EG)."""
     return curves_with_bounds({EG: cum_eg, WH_EG: cum_wh, U_EG: cum_u}, [theorem1],
@@ -249,7 +251,7 @@ def additive_vs_multiplicative(cum_eg, cum_wh, cum_u, theorem1, *, height: int =
 
 
 @figure(animated=True)
-def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
+def implicit_plane(i: Implicit, t: int, *, height: int = 560) -> go.Figure:
     """Both trajectories on the weight plane (d = 2) up to w_{t+1}, the least-squares u, axes fixed from the run."""
     W1, W2 = np.asarray(i.W_explicit), np.asarray(i.W_implicit)
     t = int(min(max(t, 0), W1.shape[0] - 1))
@@ -276,7 +278,7 @@ def implicit_plane(i, t: int, *, height: int = 560) -> go.Figure:
 
 
 @figure(animated=True)
-def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
+def implicit_losses(i: Implicit, t: int, *, height: int = 420) -> go.Figure:
     """Cumulative square loss of both rules (any d)."""
     return curves_with_bounds({EXPLICIT: i.loss_explicit, IMPLICIT: i.loss_implicit}, {}, t=t,
                               title="Explicit and implicit updates: cumulative loss",
@@ -284,7 +286,7 @@ def implicit_losses(i, t: int, *, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def rates(i, t: int, *, height: int = 440) -> go.Figure:
+def rates(i: Implicit, t: int, *, height: int = 440) -> go.Figure:
     """L_WH(t)/t of both rules and L_u(t)/t, with Theorem 1 divided by t (explicit rule), log rounds."""
     fig = curves_with_bounds({"L_WH(t)/t, " + EXPLICIT: i.rate_wh, "L(t)/t, " + IMPLICIT: i.rate_implicit,
                               RATE_U: i.rate_u}, [i.rate_bound], t=t, title="Rate of loss: L/T against L_u/T",

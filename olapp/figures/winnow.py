@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
+from olcore.lessons.winnow import Elimination, WinnowAnalysis, WinnowSweep
 
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
@@ -104,7 +104,7 @@ def sweep(s: WinnowSweep) -> go.Figure:
 
 
 @figure(animated=True)
-def elimination(e, t: int) -> go.Figure:
+def elimination(e: Elimination, t: int) -> go.Figure:
     """Cumulative mistakes of the elimination algorithm and of Winnow on a conjunction stream, with their bounds
     (the player's round ``t`` is clamped to this stream's length)."""
     t = min(int(t), e.T)

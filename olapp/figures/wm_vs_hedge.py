@@ -11,7 +11,9 @@ import math
 from typing import Mapping, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 import plotly.graph_objects as go
+from olcore.lessons.wm_vs_hedge import HedgeSweep, ScaledHedge, TuningAnalysis, WAEquality
 
 from .. import theme
 from . import Fig, figure, axes, bound_name, curves_with_bounds, downsample, scatter
@@ -35,7 +37,7 @@ def _rounds_axis(lay: dict, T: int, start: float = 0.5) -> dict:
 
 
 @figure(animated=True)
-def weights_heatmap(weights, t: int | None = None, *, title: str = "Expert weights v_t",
+def weights_heatmap(weights: ArrayLike, t: int | None = None, *, title: str = "Expert weights v_t",
                     max_cols: int = 300, height: int = 380, upto: int | None = None) -> go.Figure:
     """Normalised weights after each round (experts × rounds 0..T), downsampled in time.
 
@@ -160,7 +162,7 @@ def _log_vline(fig: Fig, x: float, label: str, colour: str, top: bool) -> None:
 
 
 @figure
-def hedge_eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> go.Figure:
+def hedge_eta_sweep(sw: HedgeSweep, eta_now: float | None = None, *, height: int = 440) -> go.Figure:
     r"""Hedge's final regret as a function of :math:`\eta` (a :class:`~olcore.lessons.wm_vs_hedge.HedgeSweep`).
 
     The HA-1 expected regret (mean over the generated streams, their min–max as a band), the
@@ -205,7 +207,7 @@ def hedge_eta_sweep(sw, eta_now: float | None = None, *, height: int = 440) -> g
 
 
 @figure(animated=True)
-def wm_potential(log_W, log_lower, log_upper, t: int | None = None, *, beta: float, height: int = 420) -> go.Figure:
+def wm_potential(log_W: ArrayLike, log_lower: ArrayLike, log_upper: ArrayLike, t: int | None = None, *, beta: float, height: int = 420) -> go.Figure:
     r"""The WM proof: :math:`\ln W_t` between :math:`\ln\beta^{\min_i M_{t,i}}` and
     :math:`\ln n + M_t\ln\frac{1+\beta}{2}`, after each of rounds 0..T."""
     log_W = np.asarray(log_W, float)
@@ -230,7 +232,7 @@ def wm_potential(log_W, log_lower, log_upper, t: int | None = None, *, beta: flo
 
 
 @figure(animated=True)
-def hedge_potential(rel_entropy, regret_u, rhs, t: int | None = None, *, height: int = 420) -> go.Figure:
+def hedge_potential(rel_entropy: ArrayLike, regret_u: ArrayLike, rhs: ArrayLike, t: int | None = None, *, height: int = 420) -> go.Figure:
     r"""The Hedge proof: :math:`d(u, v_t)` falling and the regret to :math:`u` below the
     telescoped bound :math:`(d(u,v_1) - d(u,v_{t+1}))/\eta + \frac\eta2\sum_s v_s\cdot\ell_s^2`."""
     d = np.asarray(rel_entropy, float)                 # (T+1,): after 0..T rounds
@@ -278,7 +280,7 @@ def wm_constants(beta_now: float, *, height: int = 340) -> go.Figure:
 
 # -- the CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B] ---------------------
 @figure(animated=True)
-def cmu_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
+def cmu_forms(ta: TuningAnalysis, t: int | None = None, *, height: int = 420) -> go.Figure:
     """WM's mistakes at β = 1 − η under both forms of its bound (UCL and CMU), on one run."""
     return curves_with_bounds({f"WM mistakes M_t (β = 1 − η = {1 - ta.eta:.3g})": ta.wm_mistakes}, [ta.ucl, ta.cmu],
                               t=t, title=f"WM at η = {ta.eta:.3g}: the UCL and CMU forms of one bound",
@@ -286,7 +288,7 @@ def cmu_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
 
 
 @figure(animated=True)
-def regret_forms(ta, t: int | None = None, *, height: int = 420) -> go.Figure:
+def regret_forms(ta: TuningAnalysis, t: int | None = None, *, height: int = 420) -> go.Figure:
     """The CMU notes' regret forms (1) (WM) and (2) (RWM, expected) at one η, over rounds."""
     return curves_with_bounds({"WM: M_t − m*_t": ta.wm_regret, "RWM: E[M_t] − m*_t": ta.rwm_regret},
                               [ta.form1, ta.form2], t=t, title=f"Regret forms (1) and (2) at η = {ta.eta:.3g}",
@@ -300,7 +302,7 @@ def _line(x, y, name, colour, dash=None, markers=False, hover="%{y:.4g}"):
 
 
 @figure(animated=True)
-def average_regret(ta, t: int | None = None, *, height: int = 460) -> go.Figure:
+def average_regret(ta: TuningAnalysis, t: int | None = None, *, height: int = 460) -> go.Figure:
     r"""Average regret per round: WM and RWM at a fixed η over t, RWM re-run at η = 1/√T' for each
     horizon T', each with its bound divided by t (bounds clipped by the axis at small t)."""
     T = len(ta.fixed_avg)
@@ -325,7 +327,7 @@ def average_regret(ta, t: int | None = None, *, height: int = 460) -> go.Figure:
 
 
 @figure(animated=True)
-def two_regret(ta, t: int | None = None, *, height: int = 440) -> go.Figure:
+def two_regret(ta: TuningAnalysis, t: int | None = None, *, height: int = 440) -> go.Figure:
     r"""Problems 3.2: :math:`M - 2m^*` of WM run at :math:`\beta_{T'}` for each horizon, under its two
     bounds, beside WM at the page's fixed β over t (with its bound when finite)."""
     T = len(ta.two_regret_fixed)
@@ -348,7 +350,7 @@ def two_regret(ta, t: int | None = None, *, height: int = 440) -> go.Figure:
 
 
 @figure(animated=True)
-def wa_equality(we, t: int | None = None, *, height: int = 520) -> go.Figure:
+def wa_equality(we: WAEquality, t: int | None = None, *, height: int = 520) -> go.Figure:
     r"""Weighted Average's equality (1): per round (top) and summed (bottom), both sides drawn."""
     T = len(we.lhs)
     r = np.arange(1, T + 1)
@@ -380,7 +382,7 @@ def wa_equality(we, t: int | None = None, *, height: int = 520) -> go.Figure:
 
 
 @figure(animated=True)
-def scaled_hedge(sh, t: int | None = None, *, height: int = 420) -> go.Figure:
+def scaled_hedge(sh: ScaledHedge, t: int | None = None, *, height: int = 420) -> go.Figure:
     """Hedge on losses in [0, B]: at η*/B under B√(2t ln n)-type bound, and left at η*."""
     return curves_with_bounds({f"Hedge at η*/B (B = {sh.B:g})": sh.regret, "Hedge left at η*": sh.naive_regret},
                               [sh.report, sh.naive_report], t=t, title=f"Losses in [0, B], B = {sh.B:g}: regret",

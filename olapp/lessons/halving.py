@@ -7,7 +7,7 @@ from olcore.claims import claim, text
 from olapp.figures.halving import table_columns, table_rows
 from olapp.lecture import Question, Scene
 from olcore.lessons import halving as lesson
-from olcore.lessons.halving import MAX_MOVES, version_space_ceiling
+from olcore.lessons.halving import MAX_MOVES, HalvingAnalysis, HalvingGame, version_space_ceiling
 from olapp.state import inert
 
 LECTURE = "UCL COMP0078, Online learning"
@@ -75,7 +75,7 @@ PRESETS = [
 
 # -- "you are the adversary" ------------------------------------------------------------------
 
-def game_prompt(g, played: int) -> tuple[str, str, str]:
+def game_prompt(g: HalvingGame, played: int) -> tuple[str, str, str]:
     """(heading, the advice line, Halving's vote) for the next round of game ``g``."""
     shown = g.advice()
     cells = "  ".join(f"E{i + 1}:{x}" if x is not None else f"E{i + 1}:✗" for i, x in shown)
@@ -102,12 +102,12 @@ def _fractions(values: list[float]) -> str:
     return ", ".join(f"{v:.2f}" for v in values)
 
 
-def tally(a, t: int) -> list:
+def tally(a: HalvingAnalysis, t: int) -> list:
     """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`)."""
     return [("mistakes", a.cum_mistakes[t - 1] if t else 0, a.bound), ("experts left", a.sizes[t], a.ceiling)]
 
 
-def table(a, t: int) -> str:
+def table(a: HalvingAnalysis, t: int) -> str:
     """The lecture table's caption after ``t`` rounds."""
     columns_shown, rows_shown = len(table_columns(a.alive)), len(table_rows(a.alive, a.trace.mistakes, t))
     note = "" if columns_shown == a.n else (
@@ -119,7 +119,7 @@ def table(a, t: int) -> str:
             "round (it is crossed out next). The last row marks who is still consistent (✓)." + note)
 
 
-def empty_warning(a) -> str:
+def empty_warning(a: HalvingAnalysis) -> str:
     return (f"**No expert is consistent with this stream.** The version space became empty after round "
             f"{a.empty_after}: every expert has been wrong at least once. Halving's assumption (a perfect "
             "expert) fails, so $\\log_2 n$ bounds nothing; with no one left to vote, 0 votes against 0 is a "
@@ -127,7 +127,7 @@ def empty_warning(a) -> str:
             "of wrong experts instead of discarding them, and copes.")
 
 
-def version_space(a, t: int) -> str:
+def version_space(a: HalvingAnalysis, t: int) -> str:
     text = ("Blue: how many experts are still consistent after each round (log scale). Dashed: the "
             "proof's ceiling n/2^M_t, which halves at every mistake; the blue steps stay under it.")
     kept = a.kept_on_mistakes(t)
@@ -146,7 +146,7 @@ def version_space(a, t: int) -> str:
     return text
 
 
-def mistakes(a, t: int) -> str:
+def mistakes(a: HalvingAnalysis, t: int) -> str:
     text = (f"Halving's mistakes so far (M_t = {a.mistakes_until(t)} after round {t}): each step is a wrong "
             f"majority. The dashed line log₂ n = {a.bound.value:.3g} is the theorem's ceiling")
     if a.consistent:
@@ -155,7 +155,7 @@ def mistakes(a, t: int) -> str:
                    "nothing here.")
 
 
-def tight(a) -> str:
+def tight(a: HalvingAnalysis) -> str:
     """A line under the theorem when the run reaches the bound (empty otherwise)."""
     if not a.tight:
         return ""
@@ -177,7 +177,7 @@ PROOF_STEPS = (
 )
 
 
-def proof_table(a, t: int) -> str:
+def proof_table(a: HalvingAnalysis, t: int) -> str:
     """The proof table's caption after ``t`` rounds (none before the first mistake: no table)."""
     if not a.mistakes_until(t):
         return ""
@@ -188,7 +188,7 @@ def proof_table(a, t: int) -> str:
                  "every mistake kept at most half of the version space")
 
 
-def proof_end(a, t: int) -> str:
+def proof_end(a: HalvingAnalysis, t: int) -> str:
     """The proof's end at round t (markdown): step 4 failing, or the chain 1 ≤ |C| ≤ n/2^M (a display formula)."""
     if a.sizes[t] == 0:
         return f"Here step 4 fails: after round {t} no expert is consistent ($|C_{{{t + 1}}}| = 0$)."
@@ -205,7 +205,7 @@ _ADVERSARY = {"stream": "Adversary", "n": 64, "T": 40, "p": 0.5, "extra": 6, "se
 _M_BANDS = (0, 1, 4, 10)
 
 
-def _first_round(a) -> str:
+def _first_round(a: HalvingAnalysis) -> str:
     x, y, yhat = a.X[0], int(a.y[0]), int(a.trace.predictions[0])
     ones = int(x.sum())
     return (f"In round 1, {ones} of the {a.n} experts advise 1 and {a.n - ones} advise 0, so Halving predicts "
@@ -213,14 +213,14 @@ def _first_round(a) -> str:
             "How many experts are still consistent after round 1?")
 
 
-def _first_round_why(a) -> str:
+def _first_round_why(a: HalvingAnalysis) -> str:
     gone = a.n - int(a.sizes[1])
     why = ("Halving erred, so the majority it followed was wrong, and every one of them is crossed out: "
            if a.trace.mistakes[0] else "Halving was right; only the wrong minority is crossed out: ")
     return why + f"{gone} experts go, {int(a.sizes[1])} of {a.n} stay (at most half, after a mistake)."
 
 
-def _random_why(a) -> str:
+def _random_why(a: HalvingAnalysis) -> str:
     kept = ", ".join(f"{k:.2f}" for k in a.kept_on_mistakes())
     return text(claim(f"Halving made M = {a.M} mistakes, below log₂ {a.n} ≈ {a.bound.value:.3g}.",
                       a.M < a.bound.value, "M < log2 n"),
@@ -234,7 +234,7 @@ def _experts(k: int) -> str:
     return f"{k} expert is" if k == 1 else f"{k} experts are"
 
 
-def _adversary_why(a) -> str:
+def _adversary_why(a: HalvingAnalysis) -> str:
     steps = " → ".join(str(int(v)) for v in a.sizes[:a.floor_log2_n + 1])
     m = a.trace.mistakes
     return text(f"The adversary reveals the opposite of Halving's vote while splitting the version space exactly in "
@@ -246,7 +246,7 @@ def _adversary_why(a) -> str:
                 claim("The bound is tight.", a.M == a.floor_log2_n, "M = ⌊log2 n⌋"))
 
 
-def _proof_why(a) -> str:
+def _proof_why(a: HalvingAnalysis) -> str:
     return (f"1 ≤ |C| ≤ n/2^M means 2^M ≤ n, so M ≤ log₂ {a.n} ≈ {a.bound.value:.3g}, and a whole number of "
             f"mistakes is at most {a.floor_log2_n}. This run made {a.M}.")
 

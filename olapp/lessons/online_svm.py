@@ -13,6 +13,7 @@ import numpy as np
 
 from olcore.claims import Text, claim, text
 from olcore.lessons import online_svm as lesson
+from olcore.lessons.online_svm import ALMAAnalysis, SecondOrderAnalysis, SelectiveAnalysis
 
 from ..controls import Preset
 from ..lecture import Question, Scene
@@ -115,7 +116,7 @@ def _f(x: float) -> str:
 
 # ---- ALMA ---------------------------------------------------------------------------------------
 
-def alma_readout(a, t: int) -> dict:
+def alma_readout(a: ALMAAnalysis, t: int) -> dict:
     """The readout after ``t`` rounds of ALMA."""
     s = lesson.alma_at(a, t)
     return {"round t": f"{s['t']} / {a.T}", "ALMA's updates k − 1": str(s["updates"]),
@@ -123,7 +124,7 @@ def alma_readout(a, t: int) -> dict:
             "(1 − α)γ⋆": _f(a.final_margin.value) if a.separable else "–"}
 
 
-def alma_plane(a, t: int) -> Text:
+def alma_plane(a: ALMAAnalysis, t: int) -> Text:
     """The ALMA plane's caption after ``t`` rounds: the update rule, and how many of the stream's points would make
     ALMA update now (the crossed ones), split into those in the band and the misclassified ones beyond it."""
     if not a.separable:
@@ -156,14 +157,14 @@ def alma_plane(a, t: int) -> Text:
     return out
 
 
-def _settled(a, t: int | None) -> bool:
+def _settled(a: ALMAAnalysis, t: int | None) -> bool:
     """Whether the player's round ``t`` is past the end of ALMA's first pass without an update (or the run's end)."""
     if t is None or t >= a.T:
         return True
     return a.converged_pass is not None and t >= a.converged_pass * a.pass_length
 
 
-def alma_updates(a, t: int | None = None) -> str:
+def alma_updates(a: ALMAAnalysis, t: int | None = None) -> str:
     """The updates chart's caption; with ``t`` (the player's round) it counts rounds 1..t until ALMA settles."""
     if _settled(a, t):
         k, p, where = a.n_updates, int(a.perceptron.mistakes.sum()), f"in {a.epochs} pass{'es' if a.epochs != 1 else ''}"
@@ -186,7 +187,7 @@ def alma_updates(a, t: int | None = None) -> str:
     return out
 
 
-def alma_margin(a, t: int | None = None) -> str:
+def alma_margin(a: ALMAAnalysis, t: int | None = None) -> str:
     """The margin chart's caption; with ``t`` (the player's round) it says nothing of the rounds after t."""
     if not a.separable:
         return "No positive margin exists on this stream."
@@ -208,7 +209,7 @@ def alma_margin(a, t: int | None = None) -> str:
 
 # ---- the second-order Perceptron ----------------------------------------------------------------
 
-def sop_mistakes(b) -> str:
+def sop_mistakes(b: SecondOrderAnalysis) -> str:
     ms, mp = int(b.sop.mistakes.sum()), int(b.perceptron.mistakes.sum())
     out = f"On this stream (d = {b.d}) the second-order Perceptron made {ms} mistakes, the Perceptron {mp}."
     if b.separable:
@@ -217,13 +218,13 @@ def sop_mistakes(b) -> str:
     return out
 
 
-def sop_plane(b) -> str:
+def sop_plane(b: SecondOrderAnalysis) -> str:
     return ("The purple ellipse is A = aI + Σ x xᵀ over the mistaken rounds, scaled to the picture: its long axis is "
             "the direction the mistakes spread along, which the second-order Perceptron discounts "
             "(it predicts with A⁻¹).")
 
 
-def table(b) -> str:
+def table(b: SecondOrderAnalysis) -> str:
     """The notes' table as markdown, with this stream's U and d, and the measured mistakes where the app runs
     the algorithm."""
     lines = ["| Algorithm | Bound (notes) | For this stream | Update time | Mistakes here |", "|---|---|---|---|---|"]
@@ -234,7 +235,7 @@ def table(b) -> str:
     return "\n".join(lines)
 
 
-def table_caption(b) -> Text:
+def table_caption(b: SecondOrderAnalysis) -> Text:
     if not b.separable:
         return "The table assumes a stream separated with y_t u·x_t ≥ 1; this one is not separable."
     exact = [r for r in b.table if r["exact"]]
@@ -253,7 +254,7 @@ def table_caption(b) -> Text:
 
 # ---- selective sampling --------------------------------------------------------------------------
 
-def selective(s) -> str:
+def selective(s: SelectiveAnalysis) -> str:
     q, T = int(s.labels[-1]), s.T
     ms, mf = int(s.trace.mistakes.sum()), int(s.full.mistakes.sum())
     return (f"With c = {s.c:g} the sampler asked for {q} of {T} labels ({q / T:.0%}) and made {ms} mistakes; the "
@@ -261,13 +262,13 @@ def selective(s) -> str:
             "the learner only learns of those it queried.")
 
 
-def selective_plane(s, t: int) -> str:
+def selective_plane(s: SelectiveAnalysis, t: int) -> str:
     return (f"Ringed: the {int(s.trace.extras['queried'][:t].sum())} points whose label was queried in rounds "
             f"1..{t}. A label is asked for when |w·x_t| is small for that round's w, near that round's hyperplane "
             "(the line drawn is the current one).")
 
 
-def selective_sweep(s) -> str:
+def selective_sweep(s: SelectiveAnalysis) -> str:
     return ("Each point is one run with a different c (c = ∞ asks for every label). The run above is the star.")
 
 
@@ -288,12 +289,12 @@ _PASS_EDGES = (1, 6, 21)
 _SHARE_EDGES = (0.0, 0.7, 0.85)
 
 
-def _pass_prompt(a) -> str:
+def _pass_prompt(a: ALMAAnalysis) -> str:
     return (f"ALMA with α = {a.alpha:g} replays these {a.pass_length} points up to {a.epochs} times. In which pass will "
             "it first make no update at all?")
 
 
-def _pass_why(a) -> Text:
+def _pass_why(a: ALMAAnalysis) -> Text:
     per = a.trace.extras["updated"].reshape(a.epochs, -1).sum(axis=1)
     shown = ", ".join(str(int(k)) for k in per[:12]) + (" …" if len(per) > 12 else "")
     if a.converged_pass is None:
@@ -315,12 +316,12 @@ def _pass_why(a) -> Text:
                 "shrinks the target, until every point clears it.")
 
 
-def _share_prompt(a) -> str:
+def _share_prompt(a: ALMAAnalysis) -> str:
     return (f"With α = {a.alpha:g} ALMA promises (1 − α)γ⋆ = {1 - a.alpha:.0%} of the SVM margin γ⋆ = {a.gamma:.3g} "
             "once a pass makes no update. What share of γ⋆ will its final hyperplane have?")
 
 
-def _share_why(a) -> Text:
+def _share_why(a: ALMAAnalysis) -> Text:
     share = lesson.margin_share(a)
     floor = a.final_margin.value
     if a.converged_pass is None:

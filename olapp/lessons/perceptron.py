@@ -17,7 +17,8 @@ from olapp.state import inert
 from olcore import StreamError
 from olcore.claims import claim, text
 from olcore.lessons import perceptron as lesson
-from olcore.lessons.perceptron import sci
+from olcore.lessons.perceptron import (Comparison, Conservative, DualAscent, HingeView, OGDRegret, PerceptronAnalysis,
+                                        Regularised, sci)
 from olcore.stream import value_range
 
 UCL = "UCL COMP0078, Online learning"
@@ -126,7 +127,7 @@ def _g(x: float) -> str:
     return f"{x:.4g}"
 
 
-def _separator(a) -> str:
+def _separator(a: PerceptronAnalysis) -> str:
     if a.v_from == "generator":
         return f"the generator's separator v (margin γ = {sci(a.gamma)})"
     if a.v_from == "search":
@@ -134,7 +135,7 @@ def _separator(a) -> str:
     return f"the max-margin direction v through the origin, found from the stream (margin γ = {sci(a.gamma)})"
 
 
-def trivial(a) -> str:
+def trivial(a: PerceptronAnalysis) -> str:
     """A sentence when the bound drawn is at least the number of rounds played (it then says nothing), else ""."""
     if not a.trivial:
         return ""
@@ -142,17 +143,17 @@ def trivial(a) -> str:
                  "than M ≤ T, which every learner satisfies.", a.bound.value >= a.T, "bound ≥ T")
 
 
-def readout(a) -> str:
+def readout(a: PerceptronAnalysis) -> str:
     note = trivial(a)
     return text(f"The whole run: {_mistakes(a.trace.n_mistakes)}", ". " if note else "", note)
 
 
-def tally(a, t: int) -> list:
+def tally(a: PerceptronAnalysis, t: int) -> list:
     """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`)."""
     return [("mistakes", a.mistakes_at(t), a.bound)]
 
 
-def data_space(a, t: int) -> str:
+def data_space(a: PerceptronAnalysis, t: int) -> str:
     """The data space's caption after ``t`` rounds."""
     view = lesson.at_round(a, t)
     parts = [f"Filled points have arrived ({view.n_seen} of {a.pass_length})"
@@ -172,7 +173,7 @@ def data_space(a, t: int) -> str:
     return " ".join(parts)
 
 
-def _no_separator(a) -> str:
+def _no_separator(a: PerceptronAnalysis) -> str:
     """Why no separator is drawn, as the certificate search found it."""
     if a.verdict == "not separable":
         return ("No separator is drawn: no line through the origin separates this stream (a Farkas certificate "
@@ -180,7 +181,7 @@ def _no_separator(a) -> str:
     return f"No separator is drawn: none was found (after {a.separation.effort})."
 
 
-def weight_space(a, t: int) -> str:
+def weight_space(a: PerceptronAnalysis, t: int) -> str:
     """The weight space's caption after ``t`` rounds."""
     view = lesson.at_round(a, t)
     parts = [f"Each dot is w after a mistake ({view.M} so far)."]
@@ -205,7 +206,7 @@ def weight_space(a, t: int) -> str:
     return " ".join(parts)
 
 
-def mistakes(a, log_y: bool) -> str:
+def mistakes(a: PerceptronAnalysis, log_y: bool) -> str:
     passes = " Dotted vertical lines mark the start of each new pass over the stream." if a.epochs > 1 else ""
     note = trivial(a)
     if a.separable:
@@ -220,7 +221,7 @@ def mistakes(a, log_y: bool) -> str:
                 + passes, " " if note else "", note)
 
 
-def convergence(a) -> tuple[str, str] | None:
+def convergence(a: PerceptronAnalysis) -> tuple[str, str] | None:
     """(kind, text) of the per-pass summary, kind in success/info; ``None`` for one pass."""
     if a.epochs <= 1:
         return None
@@ -248,7 +249,7 @@ def convergence(a) -> tuple[str, str] | None:
                     "one. The relative bound grows with L_u.")
 
 
-def run_line(a) -> str:
+def run_line(a: PerceptronAnalysis) -> str:
     note = trivial(a)
     return text(f"This run: **M = {a.trace.n_mistakes}** {'mistake' if a.trace.n_mistakes == 1 else 'mistakes'} in "
                 f"{a.T} rounds.", " " if note else "", note)
@@ -258,7 +259,7 @@ PROOF_INTRO = ("Two bounds on ‖w‖ after M mistakes: one grows like √M, the
                "hold for small M.")
 
 
-def proof(a) -> str:
+def proof(a: PerceptronAnalysis) -> str:
     if a.separable:
         return ("Each mistake adds at most R² to ‖w‖² (the score y w·x was ≤ 0), so ‖w‖ ≤ √M·R; and it adds at "
                 "least γ to w·v, so ‖w‖ ≥ w·v ≥ M·γ. A line cannot stay above a square root for long: the two "
@@ -267,7 +268,7 @@ def proof(a) -> str:
             "With ‖w‖ ≤ √M·R it gives the non-separable bound above.")
 
 
-def compare(a, c) -> str:
+def compare(a: PerceptronAnalysis, c: Comparison) -> str:
     text = ("Solid: each learner's mistakes (log scale: a curve appears at its first mistake); dashed, same "
             f"colour: its bound with the same comparator u (‖u‖ = {c.norm_u:.3g}). OGD's bound is on its hinge "
             "loss, which is at least its number of mistakes.")
@@ -276,7 +277,7 @@ def compare(a, c) -> str:
     return text
 
 
-def hyperplanes(c) -> str:
+def hyperplanes(c: Comparison) -> str:
     return ("Where each learner's hyperplane ends after the whole run: "
             + ", ".join(f"{k} {_mistakes(tr.n_mistakes)}" for k, tr in c.traces.items()) + ".")
 
@@ -285,7 +286,7 @@ def _mistakes(m: int) -> str:
     return f"{m} mistake" + ("" if m == 1 else "s")
 
 
-def not_2d(a) -> str:
+def not_2d(a: PerceptronAnalysis) -> str:
     return (f"This stream has d = {a.d} features: the plane pictures need d = 2. Mistakes and the proof are "
             "below.")
 
@@ -351,7 +352,7 @@ DEEPER_INTRO = (
 )
 
 
-def ogd_regret(r) -> str:
+def ogd_regret(r: OGDRegret) -> str:
     if not r.report.applies:
         return "The comparator u is 0, so the tuned η = U/(R√m) is not defined and no bound is drawn."
     final = float(r.regret[-1])
@@ -364,7 +365,7 @@ def ogd_regret(r) -> str:
                 "which reaches U R √m at t = m.")
 
 
-def conservative(c) -> str:
+def conservative(c: Conservative) -> str:
     etas = ", ".join(f"{e:g}" for e in c.norms)
     if c.same_mistakes and c.scale_error <= 1e-9:
         return text(claim(f"At η = {etas} conservative OGD erred on exactly the Perceptron's rounds: "
@@ -379,13 +380,13 @@ def conservative(c) -> str:
             "In exact arithmetic each w_t is η times the Perceptron's.")
 
 
-def hinge_indicator(h) -> str:
+def hinge_indicator(h: HingeView) -> str:
     return (f"Each dot is one round's margin y_t u·x_t for the comparator u (‖u‖ = {_g(h.norm_u)}) with its hinge "
             f"loss: the dashed line lies on or above the step everywhere, so u's hinge loss bounds its "
             f"{_mistakes(h.mistakes)}.")
 
 
-def hinge_scale(h) -> str:
+def hinge_scale(h: HingeView) -> str:
     best = float(h.hinge.min())
     unit = claim(f" At s = 1 the unit û pays hinge loss on {h.unit_paying} of the {h.T} points: those with margin "
                  "y û·x below 1.", h.unit_paying == int(np.sum(np.maximum(0.0, 1.0 - h.margins) > 1e-12)),
@@ -402,7 +403,7 @@ def hinge_scale(h) -> str:
     return text(words, unit, tail)
 
 
-def regularised(g) -> str:
+def regularised(g: Regularised) -> str:
     names = list(g.objective)
     final = {k: float(v[-1]) for k, v in g.objective.items()} if g.rounds.size else {}
     text = (f"Of {g.updates} steps of the exact rule (hinge loss > 0), {g.clipped} stopped short of the notes' "
@@ -414,7 +415,7 @@ def regularised(g) -> str:
     return text
 
 
-def dual_sum(d) -> str:
+def dual_sum(d: DualAscent) -> str:
     total = float(d.cumulative[-1]) if d.cumulative.size else 0.0
     return text(claim(f"The increments sum to {_g(total)} after the whole pass, at most SVM_OPT = "
                       f"{_g(d.report.value)} (dashed).", total <= d.report.value + 1e-9 * max(1.0, d.report.value),
@@ -422,7 +423,7 @@ def dual_sum(d) -> str:
                 " The dotted curve is SVM_OPT of the first t rounds, which bounds the sum after t rounds too.")
 
 
-def dual_increments(d) -> str:
+def dual_increments(d: DualAscent) -> str:
     m = d.mistakes
     inc = d.increments
     words = f"Passive rounds (margin ≥ 1) add 0; {int((inc > 0).sum())} of {inc.size} rounds added something."
@@ -448,11 +449,11 @@ _FEW = (0, 2, 11, 31)
 _VS_BOUND = (0, 10, 50, 100)
 
 
-def _bound(a) -> str:
+def _bound(a: PerceptronAnalysis) -> str:
     return f"(R/γ)² ≈ {a.bound.value:.4g}"
 
 
-def _first_why(a) -> str:
+def _first_why(a: PerceptronAnalysis) -> str:
     M = lesson.mistakes_until(a, a.T)
     rounds = [int(r) + 1 for r in (a.trace.mistakes.nonzero()[0])]
     shown = ", ".join(map(str, rounds[:12])) + (" …" if len(rounds) > 12 else "")
@@ -461,18 +462,18 @@ def _first_why(a) -> str:
             "points roughly like v the wide margin leaves little to get wrong.")
 
 
-def _novikoff_q(a) -> str:
+def _novikoff_q(a: PerceptronAnalysis) -> str:
     return (f"Here {_bound(a)}. How many mistakes will the Perceptron make on these {a.T} points?")
 
 
-def _novikoff_why(a) -> str:
+def _novikoff_why(a: PerceptronAnalysis) -> str:
     M = lesson.mistakes_until(a, a.T)
     return (f"M = {M}, against the bound {a.bound.value:.4g}. Novikoff's bound is a worst case over every stream "
             "with this margin and radius (an adversary could place the points to use it up); random points "
             "separated by a random v are far from the worst case.")
 
 
-def _cycle_why(a) -> str:
+def _cycle_why(a: PerceptronAnalysis) -> str:
     per = ", ".join(str(int(m)) for m in a.per_pass)
     if a.converged_pass is None:
         return f"Mistakes per pass: {per}. No pass was clean within {a.epochs} passes."
@@ -483,7 +484,7 @@ def _cycle_why(a) -> str:
                 ". Cycling the Perceptron over a separable sample is how it finds a separating w.")
 
 
-def _noisy_why(a) -> str:
+def _noisy_why(a: PerceptronAnalysis) -> str:
     per = ", ".join(str(int(m)) for m in a.per_pass)
     if lesson.some_pass_clean(a):
         return f"Mistakes per pass: {per}. A pass was clean."

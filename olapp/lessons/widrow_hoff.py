@@ -9,10 +9,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from olcore.claims import claim, text
 from olcore.lessons import widrow_hoff as wh
-from olcore.lessons.widrow_hoff import SOURCE
+from olcore.lessons.widrow_hoff import SOURCE, EgComparison, Implicit, OnlineToBatch, Tuning, WidrowHoffAnalysis
 
 from ..controls import Preset
 from ..lecture import Question, Scene
@@ -103,14 +104,14 @@ def num(x: float) -> str:
     return f"{float(m):.4g} × 10{str(int(e)).translate(_SUP)}"
 
 
-def loss_value(x: float, y) -> str:
+def loss_value(x: float, y: ArrayLike) -> str:
     """A square loss, ``0 (to rounding)`` when it is below 10⁻¹² Σ y_t² (the loss of u = 0): a least-squares
     fit of a noise-free stream leaves a residual of about 10⁻²⁹, not a number to read."""
     scale = float(np.dot(y, y))
     return "0 (to rounding)" if abs(float(x)) <= 1e-12 * max(scale, 1e-300) else num(x)
 
 
-def _best(tu) -> str:
+def _best(tu: Tuning) -> str:
     """Where Theorem 1's bound B(η) is smallest on this stream, η in (0, 1), against the slider's range."""
     grid = tu.slider_bound
     if tu.side == "inside":
@@ -128,28 +129,28 @@ def _best(tu) -> str:
                  "B nondecreasing on the slider, η* < 0.01")
 
 
-def eta_button(tu) -> str:
+def eta_button(tu: Tuning) -> str:
     """The label of the button that sets the slider's best η: exactly the η it sets."""
     return f"Use η = {tu.eta_slider:.2f}"
 
 
-def eta_metric(tu) -> str:
+def eta_metric(tu: Tuning) -> str:
     """η* for the readout: three decimals inside the slider's range, else which side of it."""
     return {"inside": f"{tu.eta_best:.3f}", "above": "above 0.99", "below": "below 0.01"}[tu.side]
 
 
-def eta_label(tu) -> str:
+def eta_label(tu: Tuning) -> str:
     """η*'s marker on the sweep."""
     return {"inside": f"η* = {tu.eta_best:.3g}", "above": "η* > 0.99", "below": "η* < 0.01"}[tu.side]
 
 
-def eta_star(tu) -> str:
+def eta_star(tu: Tuning) -> str:
     best = _best(tu)
     return text("On this stream ", best, f"; the button sets η = {tu.eta_slider:.2f}, the slider's η with the "
                 f"smallest bound ({num(tu.bound_slider)}). Section 3 sweeps every η.")
 
 
-def readout(a, tu) -> tuple[dict, dict]:
+def readout(a: WidrowHoffAnalysis, tu: Tuning) -> tuple[dict, dict]:
     """The readout's values and their help texts."""
     return ({"Widrow-Hoff loss L_WH": num(a.loss), "Theorem 1 bound": num(a.theorem1.value),
              "Clairvoyant min_u L_u": loss_value(a.clairvoyant_loss, a.y), "Bound-minimising η*": eta_metric(tu)},
@@ -159,7 +160,7 @@ def readout(a, tu) -> tuple[dict, dict]:
              "Bound-minimising η*": "The η in (0, 1) for which Theorem 1's bound is smallest on this stream."})
 
 
-def plane(a, t: int) -> str:
+def plane(a: WidrowHoffAnalysis, t: int) -> str:
     return ("Shaded contours: the total loss $L(\\mathbf w)=\\sum_t(\\mathbf w\\cdot\\mathbf x_t-y_t)^2$ of the whole "
             "stream (darker is lower; hover for values); its minimum is the clairvoyant least-squares "
             "$\\mathbf u$ (star). The orange path is $\\mathbf w_1=\\mathbf 0, \\mathbf w_2, \\dots$: each step "
@@ -168,7 +169,7 @@ def plane(a, t: int) -> str:
             "the proof.")
 
 
-def weights(a) -> str:
+def weights(a: WidrowHoffAnalysis) -> str:
     shown = min(a.d, 4)
     return (f"With d = {a.d} there is no plane to draw: {shown} of the {a.d} coordinates of $\\mathbf w_t$ over "
             "rounds, and the least-squares $\\mathbf u$'s (dotted, same colour). Set d = 2 for the weight plane.")
@@ -192,7 +193,7 @@ def _num(x: float, fmt: str = ".4f") -> str:
 # renders every formula of every copy when Play starts (about a millisecond each: 1,400 formulas here
 # at T = 200, seconds before the first frame).
 
-def round_line(a, t: int) -> str:
+def round_line(a: WidrowHoffAnalysis, t: int) -> str:
     if t < 1:
         return ""
     s, k, k1 = t - 1, _sub(t), _sub(t + 1)
@@ -201,7 +202,7 @@ def round_line(a, t: int) -> str:
             f"**w**{k1} = **w**{k} − {a.eta:g}·({_num(a.residual[s])}) **x**{k}.")
 
 
-def cumulative(a) -> str:
+def cumulative(a: WidrowHoffAnalysis) -> str:
     th = a.theorem1
     if not th.applies:
         return ("Blue: Widrow-Hoff's total loss after t rounds. Orange: the loss of the least-squares u of the whole "
@@ -221,7 +222,7 @@ def cumulative(a) -> str:
                 "$\\min_{\\mathbf u} L_{\\mathbf u}(t)/(1-\\eta) + \\|\\mathbf u\\|^2/\\eta$", where)
 
 
-def sweep(tu, eta: float) -> str:
+def sweep(tu: Tuning, eta: float) -> str:
     best = _best(tu)
     return text("Each point is a full run of Widrow-Hoff on this stream with that η (log scale). The dashed bound is "
                 "convex in η: ‖u‖²/η punishes small steps, L_u/(1−η) large ones. On this stream ", best,
@@ -231,7 +232,7 @@ def sweep(tu, eta: float) -> str:
                 + _smallest_loss(tu))
 
 
-def _smallest_loss(tu) -> str:
+def _smallest_loss(tu: Tuning) -> str:
     """Where the sweep's actual loss is smallest, and which runs diverged (outside the unit ball only)."""
     if tu.diverged == len(tu.etas):
         return ("Without rescaling every run of the sweep diverges (its loss passes 10¹⁵⁰): with ‖x_t‖ > 1 an update "
@@ -243,7 +244,7 @@ def _smallest_loss(tu) -> str:
                if abs(tu.eta_best_loss - tu.eta_best) > 0.05 else ", close to η*.") + gone)
 
 
-def run_line(a, tu) -> str:
+def run_line(a: WidrowHoffAnalysis, tu: Tuning) -> str:
     txt = text(f"Here $\\mathbf u^* = {_vec(a.u_star)}$ minimises the right-hand side (a ridge regression with "
                f"$\\lambda=(1-\\eta)/\\eta={a.ridge_lambda:.3f}$). Assumption: "
                + a.ball.message().replace("||x_t||", "$\\|\\mathbf x_t\\|$").replace("<=", "≤") + " On this stream ",
@@ -265,7 +266,7 @@ def proof_intro() -> str:
             "goes below 0, so the learner's loss is paid for by $\\|\\mathbf u\\|^2$ and by u's loss.")
 
 
-def potential(a) -> str:
+def potential(a: WidrowHoffAnalysis) -> str:
     v = a.claim_violations
     held = (claim(f"every one of the {a.T} rounds' actual change (dots) lies on or below its bound (the red tick)",
                   v == 0, "Φ_{t+1} − Φ_t ≤ the claim's bound in every round")
@@ -278,7 +279,7 @@ def potential(a) -> str:
                 "inequalities (7) and (10) of the proof.")
 
 
-def proof_round(a, t: int) -> str:
+def proof_round(a: WidrowHoffAnalysis, t: int) -> str:
     if t < 1:
         return ""
     s = t - 1
@@ -290,7 +291,7 @@ def proof_round(a, t: int) -> str:
             f"−{a.eta:g}·{ell ** 2:.4f} + ({a.eta:g}/{1 - a.eta:.2f})·{g ** 2:.4f} = {_num(a.claim[s])}.")
 
 
-def telescoping(a) -> str:
+def telescoping(a: WidrowHoffAnalysis) -> str:
     total = float(a.potential[-1] - a.potential[0])
     return ("\\begin{aligned}"
             f"-\\|\\mathbf u^*\\|^2 &= -\\Phi_1 = {-a.potential[0]:.4f} \\\\"
@@ -321,7 +322,7 @@ def o2b_intro() -> str:
             "$(\\mathbf x_t,y_t)$, so the online loss estimates risk.")
 
 
-def online_to_batch(c) -> str:
+def online_to_batch(c: OnlineToBatch) -> str:
     mi = c.m_max - 1
     avg, last = c.mean_avg[mi], c.mean_last[mi]
     compare = (f"At m = {c.m_max} the average's mean risk is {num(avg)}, the last iterate's {num(last)}"
@@ -348,7 +349,7 @@ def eg_intro() -> str:
             "$\\partial L/\\partial w_i = 2(\\hat y_t - y_t)x_{t,i}$.")
 
 
-def eg(e) -> str:
+def eg(e: EgComparison) -> str:
     eg_l, wh_l = float(e.cum_eg[-1]), float(e.cum_wh[-1])
     who = "EG's is lower" if eg_l < wh_l else "Widrow-Hoff's is lower" if wh_l < eg_l else "equal"
     rate = (f"runs at its bound-minimising η = {e.eta_wh:.3f}" if not e.clipped else
@@ -404,7 +405,7 @@ def further_topics() -> dict[str, str]:
             TOPIC_RATE: RATE_INTRO}
 
 
-def implicit(i, t: int) -> str:
+def implicit(i: Implicit, t: int) -> str:
     t = min(max(int(t), 0), i.T)
     L1, L2 = float(i.loss_explicit[-1]), float(i.loss_implicit[-1])
     return (f"η = {i.eta:g}. On this stream the implicit step is the explicit one times a factor between "
@@ -414,7 +415,7 @@ def implicit(i, t: int) -> str:
             + f" The large dots are w_{t + 1}, after round {t}.")
 
 
-def rates(i) -> str:
+def rates(i: Implicit) -> str:
     last = int(i.T)
     gap = float(i.rate_bound.curve[-1] - i.rate_u[-1])
     rate_u = float(i.rate_u[-1])
@@ -449,12 +450,12 @@ _RATE_AT, _RATE_EDGES = 100, (0.0, 1.1, 1.5, 3.0)
 _RISE_AT, _RISE_EDGES = 50, (0, 1, 11, 26)
 
 
-def _share_q(a) -> str:
+def _share_q(a: WidrowHoffAnalysis) -> str:
     return (f"No noise, η = {a.eta:g}: Theorem 1 says the loss stays below ‖u‖²/η ≈ {a.theorem1.value:.3g} for ever. "
             f"What share of the whole run's loss will Widrow-Hoff suffer in its first {_SHARE_AT} rounds (of {a.T:,})?")
 
 
-def _share_why(a) -> str:
+def _share_why(a: WidrowHoffAnalysis) -> str:
     s = wh.loss_share(a, _SHARE_AT)
     return (f"{s:.0%}: L_WH = {float(a.cumulative[_SHARE_AT - 1]):.3g} after {_SHARE_AT} rounds, {a.loss:.3g} after "
             f"{a.T:,}, under the bound {a.theorem1.value:.3g}. With L_u = 0 every loss is paid out of the potential "
@@ -462,25 +463,25 @@ def _share_why(a) -> str:
             "bounded however long the stream.")
 
 
-def _rate_q(a) -> str:
+def _rate_q(a: WidrowHoffAnalysis) -> str:
     return (f"Here η = {a.eta:g} and u is the least-squares vector of the whole stream. After {_RATE_AT} of the "
             f"{a.T:,} rounds, how many times u's rate of loss $L_{{\\mathbf u}}(t)/t$ will Widrow-Hoff's "
             "$L_{WH}(t)/t$ be?")
 
 
-def _rate_why(a) -> str:
+def _rate_why(a: WidrowHoffAnalysis) -> str:
     r, R = wh.rate_ratio(a, _RATE_AT), wh.rate_ratio(a, a.T)
     return (f"L_WH/L_u = {r:.3g} after {_RATE_AT} rounds, {R:.3g} after {a.T:,}. Early on the term ‖u‖²/(ηt) "
             f"dominates: w starts at 0 and pays to walk to u. It shrinks like 1/t, and the ratio tends to at most "
             f"1/(1 − η) = {1 / (1 - a.eta):.3g}: the rate of loss approaches the best vector's.")
 
 
-def _rise_q(a) -> str:
+def _rise_q(a: WidrowHoffAnalysis) -> str:
     return (r"$\Phi_t = \|\mathbf w_t - \mathbf u\|^2$ for the $\mathbf u$ that minimises the bound. In how many of the "
             f"first {_RISE_AT} rounds will Φ go **up**?")
 
 
-def _rise_why(a) -> str:
+def _rise_why(a: WidrowHoffAnalysis) -> str:
     k = wh.potential_rises(a, _RISE_AT)
     return (f"In {k} of the first {_RISE_AT} rounds. The claim is not that Φ falls: it is "
             r"$\Phi_{t+1} - \Phi_t \le -\eta\,\ell_t^2 + \frac{\eta}{1-\eta}\,g_t^2$, so Φ may rise when u's own loss "

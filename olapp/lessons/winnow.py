@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from olcore.claims import claim
 from olcore.lessons import winnow as lesson
-from olcore.lessons.winnow import WinnowAnalysis, WinnowSweep
+from olcore.lessons.winnow import Elimination, WinnowAnalysis, WinnowSweep
 
 from ..controls import Preset
 from ..lecture import Question, Scene
@@ -233,7 +233,7 @@ def _conj(names: list[str], limit: int = 12) -> str:
     return shown + (f" ∧ … ({len(names)} literals)" if len(names) > limit else "")
 
 
-def elimination(e, t: int, describe) -> str:
+def elimination(e: Elimination, t: int, describe) -> str:
     t = min(max(int(t), 0), e.T)
     H = describe(e.trace.weights_at(t))
     target = _conj([_literal(i, v) for i, v in e.literals])
@@ -264,12 +264,12 @@ _M_EDGES = (0, 25, 75)
 _P_EDGES = (0, 8, 16, 23)
 
 
-def _mistakes_q(a) -> str:
+def _mistakes_q(a: WinnowAnalysis) -> str:
     return (f"k = {a.k} of N = {a.N:,} attributes, {a.T:,} rounds. The bound is 2 + 3k(log₂N + 1) ≈ "
             f"{a.bound.value:.4g}. How many mistakes will Winnow make on the whole stream?")
 
 
-def _mistakes_why(a) -> str:
+def _mistakes_why(a: WinnowAnalysis) -> str:
     rounds = [int(r) + 1 for r in a.trace.mistakes.nonzero()[0]]
     last = f" The last mistake was in round {rounds[-1]:,}: no later example was misclassified." if rounds else ""
     return (f"M = {a.n_mistakes} ({a.m_plus} promotions, {a.m_minus} demotions), against the bound "
@@ -279,12 +279,12 @@ def _mistakes_why(a) -> str:
             "halves every active one at once." + last)
 
 
-def _promotions_q(a) -> str:
+def _promotions_q(a: WinnowAnalysis) -> str:
     return (f"Step 1 of the proof: promotions m⁺ ≤ k(log₂N + 1) = {a.promotions.value:.3g} (k = {a.k}, "
             f"N = {a.N:,}). How many promotions (mistakes on positive examples) will this run make?")
 
 
-def _promotions_why(a) -> str:
+def _promotions_why(a: WinnowAnalysis) -> str:
     return (f"m⁺ = {a.m_plus}, close to the step's {a.promotions.value:.3g}: on a missed positive at least one relevant "
             "attribute is on, and its weight doubles. Relevant weights are never halved (a negative has none of them "
             "on), so each can double only about log₂N + 1 times before it alone carries the vote. Step 2 then bounds "

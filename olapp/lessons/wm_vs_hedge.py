@@ -13,7 +13,8 @@ from olapp.lecture import Question, Scene
 from olapp.lessons import count
 from olcore.bounds import weighted_majority_constants
 from olcore.lessons import wm_vs_hedge as lesson
-from olcore.lessons.wm_vs_hedge import CMU, EPS, SWEEP_POINTS, UCL
+from olcore.lessons.wm_vs_hedge import (CMU, EPS, SWEEP_POINTS, UCL, HedgeSweep, ScaledHedge, TuningAnalysis, WAEquality,
+                                        WMvsHedgeAnalysis)
 
 GENERATED, ADVERSARY = "Generated", "WM adversary"
 #: The page's own stream sources (label -> help); the kit adds "Upload".
@@ -144,7 +145,7 @@ FURTHER_SETTINGS = {TOPIC_TUNING: ("tuning",), TOPIC_B: ("B",)}
 
 
 # -- captions (facts computed from the run) ---------------------------------------------------------------
-def tally(a, t: int) -> list:
+def tally(a: WMvsHedgeAnalysis, t: int) -> list:
     """The tally's rows after ``t`` rounds (:meth:`olapp.kit.LessonPage.tally`): each master's regret."""
     return [(f"{m} regret", a.regret[m][t - 1] if t else 0, a.reports[m]) for m in ("WM", "Hedge")]
 
@@ -161,7 +162,7 @@ PREDICTION = {"WM": "0 or 1: the weighted vote", "RWM": "0 or 1: the advice of t
               "Hedge": "the expert the sampled run followed, numbered from 0, so E1 is 0"}
 
 
-def download(a, which: str) -> str:
+def download(a: WMvsHedgeAnalysis, which: str) -> str:
     note = {
         "WM": "" if a.reports["WM"].applies else " The bound column is infinite: β = 0 and no expert is perfect.",
         "RWM": " RWM's bound is on the expected mistakes; the loss column is this draw's.",
@@ -176,7 +177,7 @@ def download(a, which: str) -> str:
             "cumulative loss after that round, and the weights it used." + note)
 
 
-def weights_bar(a) -> str:
+def weights_bar(a: WMvsHedgeAnalysis) -> str:
     rwm_beta = 1 - a.rwm_eta
     same = math.isclose(rwm_beta, a.beta, abs_tol=1e-9)
     return ("All four masters' weights after the player's round. WM and RWM update alike (multiply a wrong "
@@ -185,7 +186,7 @@ def weights_bar(a) -> str:
             + ". Hedge with 0/1 losses is RWM with 1 − η replaced by e^(−η).")
 
 
-def cumulative(a) -> str:
+def cumulative(a: WMvsHedgeAnalysis) -> str:
     wm = a.traces["WM"].n_mistakes
     ratio = "" if not a.m_star else f", {a.wm_ratio:.2f} times the best expert's {a.m_star}"
     return ("Dotted black: the best expert's mistakes so far (in hindsight). Deterministic WM made "
@@ -195,7 +196,7 @@ def cumulative(a) -> str:
                                                  "chart.)"))
 
 
-def regret(a) -> str:
+def regret(a: WMvsHedgeAnalysis) -> str:
     missing = [k for k, r in a.reports.items() if not r.applies]
     why = " ".join(a.reports[k].why_not for k in missing)
     return ("Each master's regret L_t − min_i L_t,i (solid) under its theorem's bound (dashed); the shaded ribbon "
@@ -203,7 +204,7 @@ def regret(a) -> str:
             "regret is on their expected loss, the quantity their theorems bound. " + why)
 
 
-def adversary(a) -> str:
+def adversary(a: WMvsHedgeAnalysis) -> str:
     wm = a.traces["WM"].n_mistakes
     if a.m_star:
         ratio = f"a ratio of {a.wm_ratio:.2f}"
@@ -222,7 +223,7 @@ def adversary(a) -> str:
             "coins were flipped.")
 
 
-def sweep(sw) -> str:
+def sweep(sw: HedgeSweep) -> str:
     worst = float((sw.expected - sw.bound).max())
     head = (f"Hedge's regret after T = {sw.T} rounds for {SWEEP_POINTS} learning rates around "
             f"η* = {sw.eta_star:.3g}. ")
@@ -252,7 +253,7 @@ WM_PROOF = ("WM's total weight W_t (log scale) never leaves the corridor: it sta
             "many mistakes: that is the bound.")
 
 
-def hedge_proof(a) -> str:
+def hedge_proof(a: WMvsHedgeAnalysis) -> str:
     return (f"Hedge against u = the best expert (E{a.i_star + 1}): the relative entropy d(u, v_t) starts at "
             f"ln n = {math.log(a.n):.3g} and falls as weight moves to u. Summing the per-round inequality, the "
             "regret to u stays under (d(u,v₁) − d(u,v_t+1))/η + (η/2)Σ v·ℓ²; bounding d by ln n and Σ v·ℓ² by t "
@@ -260,7 +261,7 @@ def hedge_proof(a) -> str:
 
 
 # -- issue 19 captions ------------------------------------------------------------------------------------------
-def cmu_forms(ta) -> str:
+def cmu_forms(ta: TuningAnalysis) -> str:
     M, ucl, cmu = int(ta.wm_mistakes[-1]), ta.ucl.value, ta.cmu.value
     same = "" if math.isclose(1 - ta.eta, ta.beta, abs_tol=1e-9) else (
         f" (This WM runs at β = 1 − η = {1 - ta.eta:.3g}, not at the page's β = {ta.beta:.3g}.)")
@@ -270,7 +271,7 @@ def cmu_forms(ta) -> str:
             f"the UCL one." + same)
 
 
-def regret_forms(ta) -> str:
+def regret_forms(ta: TuningAnalysis) -> str:
     m = int(ta.best_cum[-1])
     return (f"At η = {ta.eta:.3g}: WM's regret is {float(ta.wm_regret[-1]):.4g} under form (1), "
             f"{ta.form1.value:.4g}; RWM's expected regret is {float(ta.rwm_regret[-1]):.4g} under form (2), "
@@ -278,7 +279,7 @@ def regret_forms(ta) -> str:
             f"expert's mistakes; form (2) contains only η·m*.")
 
 
-def average_regret(ta) -> str:
+def average_regret(ta: TuningAnalysis) -> str:
     T, tuned, fixed, wm = ta.T, float(ta.tuned_avg[-1]), float(ta.fixed_avg[-1]), float(ta.wm_avg[-1])
     p = float(ta.best_cum[-1]) / T
     which = ("here the run tuned to T has the smaller regret per round" if tuned < fixed else
@@ -292,7 +293,7 @@ def average_regret(ta) -> str:
             "Bounds above the axis at small t are cut off.")
 
 
-def two_regret(ta) -> str:
+def two_regret(ta: TuningAnalysis) -> str:
     a, _ = weighted_majority_constants(ta.beta)
     fixed = (f"At the fixed β = {ta.beta:.3g}, a(β) = {a:.3g} > 2, so the bound (a(β) − 2)m*_t + b(β) ln n grows "
              "linearly with the best expert's mistakes." if ta.two_bound_fixed is not None else
@@ -303,7 +304,7 @@ def two_regret(ta) -> str:
             + fixed)
 
 
-def scaled_hedge(sh) -> str:
+def scaled_hedge(sh: ScaledHedge) -> str:
     if math.isclose(sh.B, 1.0):
         return ("B = 1: both runs are the notes' Hedge at η*, under √(2T ln n). Choose a larger B to see the "
                 "difference.")
@@ -314,7 +315,7 @@ def scaled_hedge(sh) -> str:
             f"{sh.naive_report.value:.4g} (B² where the rescaled run has B).")
 
 
-def wa_equality(we) -> str:
+def wa_equality(we: WAEquality) -> str:
     return (f"Top: in every round the regret to u = E{we.i_star + 1} (the best expert in hindsight, dots) equals the "
             f"drop of the relative entropy d(u, v_t) (line); the largest difference over the {we.T} rounds is "
             f"{we.gap:.1e}, rounding. Bottom: summed, the regret is d(u, v₁) − d(u, v_t+1) = ln n − d(u, v_t+1), so it "
@@ -351,12 +352,12 @@ _LEADER_EDGES = (1, 2, 6)
 _TOP_EDGES = (0.0, 0.25, 0.5, 0.9)
 
 
-def _leader_q(a) -> str:
+def _leader_q(a: WMvsHedgeAnalysis) -> str:
     return (f"After {_LEADER_AT} rounds, which expert will Weighted Majority (β = {a.beta:.3g}) give the most "
             "weight? Expert i errs with probability rising from 30% (E1) to 50% (E10).")
 
 
-def _leader_why(a) -> str:
+def _leader_why(a: WMvsHedgeAnalysis) -> str:
     M = lesson.expert_mistakes(a, _LEADER_AT)
     i = lesson.heaviest(a, "WM", _LEADER_AT)
     v = lesson.top_weight(a, "WM", _LEADER_AT)
@@ -370,13 +371,13 @@ def _leader_why(a) -> str:
     return text + ". The bound is about the best expert in hindsight, whoever that turns out to be."
 
 
-def _wa_q(a) -> str:
+def _wa_q(a: WMvsHedgeAnalysis) -> str:
     return (f"Weighted Average predicts the weighted mean of the advice, square loss, η = {a.wa_eta:g}. After "
             f"{a.T} rounds, where will its regret to the best expert land against the bound "
             f"ln n/η = {a.reports['WA'].value:.3g}?")
 
 
-def _wa_why(a) -> str:
+def _wa_why(a: WMvsHedgeAnalysis) -> str:
     r = lesson.final_regret(a, "WA")
     wa = a.traces["WA"]
     best = float(wa.expert_losses.sum(axis=0).min())
@@ -388,12 +389,12 @@ def _wa_why(a) -> str:
     return text
 
 
-def _hedge_q(a) -> str:
+def _hedge_q(a: WMvsHedgeAnalysis) -> str:
     return (f"Hedge at η* = √(2 ln n/T) = {a.hedge_eta:.3g} spreads a unit of money over the {a.n} experts. After "
             f"{a.T} rounds, how much will it have on its favourite expert?")
 
 
-def _hedge_why(a) -> str:
+def _hedge_why(a: WMvsHedgeAnalysis) -> str:
     i, v = lesson.heaviest(a, "Hedge", a.T), lesson.top_weight(a, "Hedge")
     M = lesson.expert_mistakes(a, a.T)
     second = sorted(M)[1]
