@@ -265,8 +265,10 @@ class LessonPage:
         """
         if self.source_choice == UPLOAD and self._upload_kind:
             if self._uploaded is None:
-                st.info("Upload a CSV stream in the settings above (a template is there to download), "
-                        "or choose another stream.", icon=":material/upload_file:")
+                where = (f"Leave presenter mode (key {state.PRESENT_KEY}) to upload a CSV stream in the settings"
+                         if self.presenting else "Upload a CSV stream in the settings above")
+                st.info(f"{where} (a template is there to download), or choose another stream.",
+                        icon=":material/upload_file:")
                 state.stop()
             return self._uploaded
         if make is None:

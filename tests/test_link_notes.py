@@ -43,3 +43,10 @@ def test_a_page_that_runs_to_its_end_reports_the_note_once():
     at = open_page("perceptron", {"seed": "inf"})
     assert not at.exception, [e.message for e in at.exception]
     assert len(_notes(at)) == 1
+
+
+def test_a_page_waiting_for_an_upload_in_presenter_mode_says_how_to_reach_the_upload():
+    at = open_page("perceptron", {"stream": "Upload", "present": "1"})
+    assert not at.exception
+    waiting = [i.value for i in at.info if "CSV stream" in i.value]
+    assert waiting and waiting[0].startswith("Leave presenter mode (key P) to upload"), waiting
