@@ -1,6 +1,6 @@
 """Lecture mode: a lesson as a sequence of scenes, with predict-then-reveal questions.
 
-A lesson's content module (``olapp/lessons/<slug>.py``) lists its lecture beside its presets::
+A lesson's content module (``olapp/content/<slug>.py``) lists its lecture beside its presets::
 
     LECTURE = [
         Scene("The first mistake", {"stream": "Lecture run"}, t=0,

@@ -2,8 +2,9 @@
 
 A lesson is one registry entry (URL path, title, icon, section, home-page blurb), one analysis
 module in ``olcore.lessons``, one figures module in ``olapp.figures``, one content module in
-``olapp.lessons`` (its presets, help texts and captions) and one page file in ``pages/``.
-Its lecture (``LECTURE``, a list of :class:`olapp.lecture.Scene`) lives in the content module.
+``olapp.content`` (its presets, help texts and captions) and one page file in ``pages/``.
+The registry reads the content module's ``CONTENT`` (an :class:`olapp.content.Content`: presets,
+lecture scenes, the lecture's run, help texts), never its loose constants.
 
 Links shared before the kit keep opening the view they opened: each entry lists the URL keys
 and values it used to have (``legacy``) and how they read today; :func:`olapp.state.translate_legacy`
@@ -75,23 +76,24 @@ class Lesson:
 
     @property
     def content(self):
-        """The lesson's content module ``olapp.lessons.<slug>`` (presets, help texts, captions)."""
-        return importlib.import_module(f"olapp.lessons.{self.slug}")
+        """The lesson's content module ``olapp.content.<slug>`` (presets, help texts, captions)."""
+        return importlib.import_module(f"olapp.content.{self.slug}")
 
     @property
     def presets(self) -> list:
-        return list(getattr(self.content, "PRESETS", []))
+        """The presets menu: the content module's ``CONTENT.presets``."""
+        return list(self.content.CONTENT.presets)
 
     @property
     def lecture(self) -> list:
-        """The lesson's lecture: its content module's ``LECTURE`` (a list of :class:`olapp.lecture.Scene`)."""
-        return list(getattr(self.content, "LECTURE", []))
+        """The lesson's lecture: its content module's ``CONTENT.lecture`` (:class:`olapp.lecture.Scene`)."""
+        return list(self.content.CONTENT.lecture)
 
     @property
     def lecture_run(self) -> str:
         """The name of the ``olcore.lessons.<slug>`` function whose result the lecture's questions read
-        (the content module's ``LECTURE_RUN``, by default ``"analyse"``)."""
-        return getattr(self.content, "LECTURE_RUN", "analyse")
+        (the content module's ``CONTENT.lecture_run``)."""
+        return self.content.CONTENT.lecture_run
 
     @property
     def reference_classes(self) -> list[type]:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from olapp.figures import halving as figs
 from olapp.kit import UPLOAD, LessonPage
-from olapp.lessons import halving as text
+from olapp.content import halving as text
 from olcore.lessons import halving as lesson
 
 page = LessonPage("halving", "Halving: follow the experts who have never been wrong")
@@ -21,13 +21,13 @@ with page.controls():
         st.caption(text.UPLOAD_NOTE)
     c = st.container(horizontal=True)
     n = int(c.number_input("Experts n", min_value=2, max_value=1024, value=16, step=1, key="n",
-                              bind="query-params", disabled=source in ("Lecture run", UPLOAD), help=text.HELP["n"]))
+                              bind="query-params", disabled=source in ("Lecture run", UPLOAD), help=text.HELP.n))
     T = int(c.number_input("Rounds T", min_value=1, max_value=2000, value=40, step=1, key="T",
-                              bind="query-params", disabled=source != "Perfect expert", help=text.HELP["T"]))
+                              bind="query-params", disabled=source != "Perfect expert", help=text.HELP.T))
     p_wrong = float(c.slider("P(wrong)", 0.0, 1.0, 0.5, 0.05, key="p", bind="query-params",
-                                disabled=source != "Perfect expert", help=text.HELP["p"]))
+                                disabled=source != "Perfect expert", help=text.HELP.p))
     extra = int(c.number_input("Extra rounds", min_value=0, max_value=200, value=6, step=1, key="extra",
-                                  bind="query-params", disabled=source != "Adversary", help=text.HELP["extra"]))
+                                  bind="query-params", disabled=source != "Adversary", help=text.HELP.extra))
     seed = page.seed(where=c)
 
 # -- the run: a generated or uploaded stream with the player, or your game -----------------------
@@ -60,14 +60,14 @@ else:
     if full:
         st.info(text.game_full())
     b = st.container(horizontal=True)
-    page.button("Reveal y = 0", where=b, on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP["y0"],
+    page.button("Reveal y = 0", where=b, on_click=_play, args=(0,), key="you_y0", width="stretch", help=text.HELP.y0,
              disabled=full)
-    page.button("Reveal y = 1", where=b, on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP["y1"],
+    page.button("Reveal y = 1", where=b, on_click=_play, args=(1,), key="you_y1", width="stretch", help=text.HELP.y1,
              disabled=full)
     page.button("Undo", where=b, on_click=_play, args=(None,), key="you_undo", width="stretch", disabled=not moves,
-                help=text.HELP["undo"])
+                help=text.HELP.undo)
     page.button("Start over", where=b, on_click=ss.__setitem__, args=("halving_labels", []), key="you_reset",
-                width="stretch", disabled=not moves, help=text.HELP["reset"])
+                width="stretch", disabled=not moves, help=text.HELP.reset)
     if g.played is None:
         st.info("No round played yet: pick the first outcome.")
         page.stop()

@@ -4,7 +4,7 @@ import streamlit as st
 
 from olapp.figures import kernel_perceptron as figs
 from olapp.kit import UPLOAD, LessonPage
-from olapp.lessons import kernel_perceptron as text
+from olapp.content import kernel_perceptron as text
 from olcore.lessons import kernel_perceptron as lesson
 
 page = LessonPage("kernel_perceptron")

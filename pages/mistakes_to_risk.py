@@ -4,7 +4,7 @@ import streamlit as st
 
 from olapp.figures import mistakes_to_risk as figs
 from olapp.kit import UPLOAD, LessonPage
-from olapp.lessons import mistakes_to_risk as text
+from olapp.content import mistakes_to_risk as text
 from olcore.lessons import mistakes_to_risk as lesson
 
 page = LessonPage("mistakes_to_risk")

@@ -4,7 +4,7 @@ import streamlit as st
 
 from olapp.figures import ogd as figs
 from olapp.kit import UPLOAD, LessonPage
-from olapp.lessons import ogd as text
+from olapp.content import ogd as text
 from olcore.lessons import ogd as lesson
 
 page = LessonPage("ogd")

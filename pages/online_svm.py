@@ -4,7 +4,7 @@ import streamlit as st
 
 from olapp.figures import online_svm as figs
 from olapp.kit import UPLOAD, LessonPage
-from olapp.lessons import online_svm as text
+from olapp.content import online_svm as text
 from olcore import linear
 from olcore.lessons import online_svm as lesson
 

@@ -4,7 +4,7 @@ import streamlit as st
 
 from olapp.figures import perceptron as figs
 from olapp.kit import LessonPage
-from olapp.lessons import perceptron as text
+from olapp.content import perceptron as text
 from olcore import linear
 from olcore.lessons import perceptron as lesson
 

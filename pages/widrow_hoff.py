@@ -6,7 +6,7 @@ import streamlit as st
 
 from olapp.figures import widrow_hoff as figs
 from olapp.kit import LessonPage
-from olapp.lessons import widrow_hoff as text
+from olapp.content import widrow_hoff as text
 from olcore import streams
 from olcore.lessons import widrow_hoff as lesson
 

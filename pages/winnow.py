@@ -4,7 +4,7 @@ import streamlit as st
 
 from olapp.figures import winnow as figs
 from olapp.kit import UPLOAD, LessonPage
-from olapp.lessons import winnow as text
+from olapp.content import winnow as text
 from olcore import linear
 from olcore.lessons import winnow as lesson
 

@@ -6,7 +6,7 @@ import streamlit as st
 
 from olapp.figures import wm_vs_hedge as figs
 from olapp.kit import LessonPage
-from olapp.lessons import wm_vs_hedge as text
+from olapp.content import wm_vs_hedge as text
 from olcore.lessons import wm_vs_hedge as lesson
 
 page = LessonPage("wm_vs_hedge", "Weighted Majority vs Hedge: when no expert is perfect")
@@ -17,27 +17,27 @@ with page.controls():
     kind = text.SOURCE_KIND.get(page.source(text.SOURCES, upload="experts"), "upload")
     r1 = st.container(horizontal=True)
     n = int(r1.number_input("Experts n", 2, 64, 10, key="n", bind="query-params", disabled=kind != "noisy",
-                               help=text.HELP["n"]))
+                               help=text.HELP.n))
     T = int(r1.number_input("Rounds T", 10, 5000, 500, step=10, key="T", bind="query-params",
-                               disabled=kind == "upload", help=text.HELP["T"]))
+                               disabled=kind == "upload", help=text.HELP.T))
     best_rate = float(r1.slider("Best expert's error rate", 0.0, 0.5, 0.3, 0.01, key="best",
-                                   bind="query-params", disabled=kind != "noisy", help=text.HELP["best"]))
+                                   bind="query-params", disabled=kind != "noisy", help=text.HELP.best))
     seed = page.seed(where=r1)
     B = float(r1.select_slider("Loss range B", [0.5, 1.0, 2.0, 5.0, 10.0, 100.0], 10.0, key="B",
-                                  bind="query-params", help=text.HELP["B"]))
+                                  bind="query-params", help=text.HELP.B))
     r2 = st.columns(4)
     beta = float(r2[0].slider("WM β", 0.0, 0.99, 0.368, 0.001, key="beta", bind="query-params", format="%.3f",
-                              help=text.HELP["beta"]))
+                              help=text.HELP.beta))
     rwm_tuned = r2[1].toggle("Tune RWM's η to T", False, key="rwm_tuned", bind="query-params",
-                             help=text.HELP["rwm_tuned"])
+                             help=text.HELP.rwm_tuned)
     rwm_eta = float(r2[1].slider("RWM η (β = 1 − η)", 0.01, 0.5, 0.1, 0.01, key="rwm_eta", bind="query-params",
-                                 disabled=rwm_tuned, help=text.HELP["rwm_eta"]))
+                                 disabled=rwm_tuned, help=text.HELP.rwm_eta))
     wa_loss = r2[2].selectbox("Weighted Average loss", ["square", "entropic"], key="wa_loss", bind="query-params",
-                              help=text.HELP["wa_loss"])
+                              help=text.HELP.wa_loss)
     wa_eta = float(r2[2].slider("Weighted Average η", 0.05, 2.0, 0.5, 0.05, key="wa_eta", bind="query-params",
-                                help=text.HELP["wa_eta"]))
+                                help=text.HELP.wa_eta))
     mult = float(r2[3].select_slider("Hedge η (multiple of η*)", [0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0], 1.0,
-                                     key="hedge_mult", bind="query-params", help=text.HELP["hedge_mult"]))
+                                     key="hedge_mult", bind="query-params", help=text.HELP.hedge_mult))
 
 # -- the stream and the runs ------------------------------------------------------------------------
 stream = page.stream(lesson.make_stream, kind, T, n, best_rate, beta, seed)
@@ -51,7 +51,7 @@ page.section("Expert weights, round by round")
 left, right = st.columns([1.5, 1], gap="medium")
 with left:
     which = st.radio("Heat map of", list(lesson.MASTERS), index=3, horizontal=True, key="heat",
-                     bind="query-params", help=text.HELP["heat"])
+                     bind="query-params", help=text.HELP.heat)
     held = page.holding      # a lecture question open at this round
     page.chart(figs.weights_heatmap(runs[which].weights, t, title=f"{which}: normalised weights v_t over rounds",
                                     upto=held),

@@ -1,6 +1,6 @@
 """Figure and text functions annotate the analysis they take (one name per idea).
 
-Every public function of ``olapp.figures`` and ``olapp.lessons`` (the figures and the lessons' words)
+Every public function of ``olapp.figures`` and ``olapp.content`` (the figures and the lessons' words)
 annotates its first parameter, and a parameter under one of the names the lessons give an analysis
 result (``a``, ``tu``, ``sw``, ...) is annotated, public function or private, with the result class
 of ``olcore.lessons`` it receives.
@@ -17,7 +17,7 @@ import typing
 import pytest
 
 import olapp.figures
-import olapp.lessons
+import olapp.content
 
 #: The names the figure and text functions give the olcore.lessons result they take: always annotated
 #: with that result class.
@@ -29,7 +29,7 @@ SHORT_NAMES = {"b", "c", "d", "e", "f", "g", "h", "i", "r", "s"}
 
 def _modules() -> list[types.ModuleType]:
     out = []
-    for pkg in (olapp.figures, olapp.lessons):
+    for pkg in (olapp.figures, olapp.content):
         out.append(pkg)
         out += [importlib.import_module(f"{pkg.__name__}.{m.name}") for m in pkgutil.iter_modules(pkg.__path__)]
     return out
@@ -53,8 +53,8 @@ def _params(fn) -> list[inspect.Parameter]:
 
 def test_the_modules_are_found():
     names = {m.__name__ for m in MODULES}
-    assert {"olapp.figures.perceptron", "olapp.lessons.perceptron", "olapp.figures.wm_vs_hedge",
-            "olapp.lessons.widrow_hoff"} <= names
+    assert {"olapp.figures.perceptron", "olapp.content.perceptron", "olapp.figures.wm_vs_hedge",
+            "olapp.content.widrow_hoff"} <= names
     assert len(MODULES) >= 2 + 2 * 9
 
 

@@ -7,7 +7,7 @@ import re
 
 from olapp import registry
 from olcore.lessons import halving
-from olapp.lessons import halving as text
+from olapp.content import halving as text
 from scripts.served_app import wait_ready
 
 SCREEN = {"width": 1920, "height": 1080}

@@ -251,7 +251,7 @@ def _views(slug: str) -> list[dict]:
     kind, views = LESSONS[slug]
     if not isinstance(views, str):
         return views
-    text = importlib.import_module(f"olapp.lessons.{slug}")
+    text = importlib.import_module(f"olapp.content.{slug}")
     topics = text.further_topics() if slug == "widrow_hoff" else getattr(
         text, {"online_svm": "PARTS", "perceptron": "TOPICS", "wm_vs_hedge": "FURTHER"}[slug])
     return [{views: name} for name in topics]

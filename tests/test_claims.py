@@ -79,7 +79,7 @@ def test_a_text_keeps_its_claims_through_concatenation_and_join():
 
 
 def test_the_recorder_catches_a_false_claim_shown_by_a_page(shown, monkeypatch):
-    import olapp.lessons.perceptron as content
+    import olapp.content.perceptron as content
 
     monkeypatch.setattr(content, "INTRO", text(content.INTRO, " ", claim("Always wrong.", False, "a planted claim")))
     run_page("pages/perceptron.py")

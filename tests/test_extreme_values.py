@@ -202,7 +202,7 @@ def test_the_ends_of_the_range_are_accepted():
 @pytest.mark.parametrize("value", [HI * 2, -LO / 10])
 def test_typed_points_and_links_go_through_the_same_range(value):
     """The Perceptron's typed points (the table, and ``?pts=`` in a link) are refused outside the range, in words."""
-    from olapp.lessons import perceptron as text
+    from olapp.content import perceptron as text
     from olcore.lessons import perceptron as P
 
     with pytest.raises(StreamError) as e:
@@ -247,7 +247,7 @@ def test_what_a_page_shows_of_a_library_message_names_no_internal_field():
 @profile(40)
 @given(stream=linear_streams(), epochs=st.sampled_from([1, 3]))
 def test_perceptron(stream, epochs):
-    from olapp.lessons import perceptron as T
+    from olapp.content import perceptron as T
     from olcore.lessons import perceptron as P
 
     a = run(P.analyse, stream, epochs, "Upload")
@@ -283,7 +283,7 @@ def test_perceptron(stream, epochs):
 @profile(25)
 @given(stream=linear_streams(), alpha=st.sampled_from([0.5, 0.9]), a_sop=st.sampled_from([0.1, 1.0]))
 def test_online_svm(stream, alpha, a_sop):
-    from olapp.lessons import online_svm as T
+    from olapp.content import online_svm as T
     from olcore.lessons import online_svm as S
 
     a = run(S.analyse_alma, stream, alpha, 4)
@@ -309,7 +309,7 @@ def test_online_svm(stream, alpha, a_sop):
 @given(stream=linear_streams(), K=st.sampled_from([("rbf", 2.0, 3, 1.0), ("rbf", 20.0, 3, 1.0), ("poly", 2.0, 6, 1.0),
                                                    ("poly", 2.0, 2, 0.0), ("linear", 2.0, 3, 1.0)]))
 def test_kernel_perceptron(stream, K):
-    from olapp.lessons import kernel_perceptron as T
+    from olapp.content import kernel_perceptron as T
     from olcore.lessons import kernel_perceptron as KP
 
     a = run(KP.analyse, stream, *K)
@@ -328,7 +328,7 @@ def test_kernel_perceptron(stream, K):
 @profile(20)
 @given(stream=linear_streams(T_min=10, T_max=24), learner=st.sampled_from(["perceptron", "pa"]))
 def test_mistakes_to_risk(stream, learner):
-    from olapp.lessons import mistakes_to_risk as T
+    from olapp.content import mistakes_to_risk as T
     from olcore.lessons import mistakes_to_risk as MR
 
     a = run(MR.analyse, stream, MR.UPLOAD, 5, 0.1, 0, learner, 0.05)
@@ -347,7 +347,7 @@ def test_mistakes_to_risk(stream, learner):
 @given(data=st.data(), loss=st.sampled_from(["logistic", "squared", "hinge", "linear"]),
        domain=st.sampled_from([("ball", 1.0), ("box", 2.0), ("simplex", 1.0)]))
 def test_ogd(data, loss, domain):
-    from olapp.lessons import ogd as T
+    from olapp.content import ogd as T
     from olcore.lessons import ogd as O
 
     s = data.draw(regression_streams("oco") if loss == "squared" else
@@ -366,7 +366,7 @@ def test_ogd(data, loss, domain):
 @profile(30)
 @given(stream=regression_streams(), eta=st.sampled_from([0.01, 0.5, 0.99]), rescale=st.booleans())
 def test_widrow_hoff(stream, eta, rescale):
-    from olapp.lessons import widrow_hoff as T
+    from olapp.content import widrow_hoff as T
     from olcore.lessons import widrow_hoff as W
 
     ball = run(W.unit_ball, stream)
@@ -416,7 +416,7 @@ def binary(draw, T_max: int = 12, n_max: int = 6):
 @profile(20)
 @given(Xy=binary())
 def test_halving(Xy):
-    from olapp.lessons import halving as T
+    from olapp.content import halving as T
     from olcore.lessons import halving as H
 
     a = run(H.analyse, streams.from_arrays("experts", *Xy))
@@ -430,7 +430,7 @@ def test_halving(Xy):
 @profile(20)
 @given(Xy=binary(), alpha=st.sampled_from([1.5, 2.0, 4.0]))
 def test_winnow(Xy, alpha):
-    from olapp.lessons import winnow as T
+    from olapp.content import winnow as T
     from olcore.lessons import winnow as W
 
     a = run(W.analyse, streams.from_arrays("disjunction", *Xy), alpha)
@@ -442,7 +442,7 @@ def test_winnow(Xy, alpha):
 @profile(15)
 @given(Xy=binary(n_max=4), wa_loss=st.sampled_from(["square", "entropic"]))
 def test_wm_vs_hedge(Xy, wa_loss):
-    from olapp.lessons import wm_vs_hedge as T
+    from olapp.content import wm_vs_hedge as T
     from olcore.lessons import wm_vs_hedge as WH
 
     s = streams.from_arrays("experts", *Xy)

@@ -38,12 +38,12 @@ def test_every_lesson_page_is_thin_and_leaves_the_furniture_to_the_kit(entry):
 
 
 #: The aliases every lesson page imports its three lesson modules under (one name per idea).
-PAGE_ALIASES = {"olapp.lessons": "text", "olapp.figures": "figs", "olcore.lessons": "lesson"}
+PAGE_ALIASES = {"olapp.content": "text", "olapp.figures": "figs", "olcore.lessons": "lesson"}
 
 
 @pytest.mark.parametrize("entry", registry.lessons(), ids=lambda e: e.slug)
 def test_every_lesson_page_imports_its_modules_under_the_same_aliases(entry):
-    """``from olapp.lessons import <slug> as text``, ``from olapp.figures import <slug> as figs``,
+    """``from olapp.content import <slug> as text``, ``from olapp.figures import <slug> as figs``,
     ``from olcore.lessons import <slug> as lesson`` -- and these packages under no other name."""
     import ast
     from pathlib import Path

@@ -13,10 +13,10 @@ import pytest
 
 from olapp import lecture, registry
 from olapp.controls import END_OF_RUN
-from olapp.lessons import halving as halving_text
-from olapp.lessons import kernel_perceptron as kernel_text
-from olapp.lessons import ogd as ogd_text
-from olapp.lessons import wm_vs_hedge as wm_text
+from olapp.content import halving as halving_text
+from olapp.content import kernel_perceptron as kernel_text
+from olapp.content import ogd as ogd_text
+from olapp.content import wm_vs_hedge as wm_text
 from olcore import streams
 from olcore.lessons import (halving, kernel_perceptron, mistakes_to_risk, ogd, online_svm, perceptron, widrow_hoff,
                             winnow, wm_vs_hedge)
@@ -201,11 +201,13 @@ def test_a_bad_scene_gets_a_clear_message(raw):
 
 
 def test_a_lesson_without_a_lecture_says_so(monkeypatch):
-    """Every lesson has a lecture today; a new lesson may come without one (its content module has no
-    LECTURE): a link with a scene then says so instead of failing."""
-    from olapp.lessons import winnow as content
+    """Every lesson has a lecture today; a new lesson may come without one (its ``CONTENT.lecture`` is
+    empty): a link with a scene then says so instead of failing."""
+    import dataclasses
 
-    monkeypatch.delattr(content, "LECTURE")
+    from olapp.content import winnow as content
+
+    monkeypatch.setattr(content, "CONTENT", dataclasses.replace(content.CONTENT, lecture=()))
     assert not registry.lesson("winnow").lecture
     at = run_page("pages/winnow.py", query={"scene": "1"})
     assert not at.exception
@@ -216,8 +218,8 @@ def test_whole_run_captions_follow_the_players_round():
     """Captions that state a whole-run total read the player's round instead, so a question held at an early
     round is not answered under its chart (the charts are cut by the kit; their captions are the page's)."""
     from olapp.figures import online_svm as svm_figs
-    from olapp.lessons import mistakes_to_risk as m2r_text
-    from olapp.lessons import online_svm as svm_text
+    from olapp.content import mistakes_to_risk as m2r_text
+    from olapp.content import online_svm as svm_text
 
     a = ogd.analyse(ogd.make_stream("Noisy", 200, 0.1, 0, 2), "logistic", "ball", 1.0, None, 3)
     assert f"{a.regret[-1]:.4g}" in ogd_text.regret(a, a.T) and f"{a.regret[-1]:.4g}" not in ogd_text.regret(a, 0)

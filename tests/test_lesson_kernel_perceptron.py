@@ -147,7 +147,7 @@ def test_evicts_on_the_facts_sequence_iff_the_cache_is_smaller_than_its_norm_squ
 # ---- the words beside the run ---------------------------------------------------------------------
 
 def _preset(name):
-    from olapp.lessons import kernel_perceptron as content
+    from olapp.content import kernel_perceptron as content
 
     return next(p for p in content.PRESETS if p.name == name)
 
@@ -156,7 +156,7 @@ def test_the_rings_preset_says_what_its_margins_do_and_claims_no_monotonicity():
     # At the preset's stream (Rings, T = 200, seed 0) the certified margins over the widths offered rise up to
     # γ = 10 and fall at γ = 20 (γ_K 0.216 → 0.195, the bound 21.4 → 26.3): "a larger γ gives a larger margin
     # and a smaller bound" is false here, and the note must not say it.
-    from olapp.lessons import kernel_perceptron as content
+    from olapp.content import kernel_perceptron as content
 
     p = _preset("Rings: a narrow kernel")
     assert p.values["stream"] == "Rings" and p.values["rbf_gamma"] == 10.0

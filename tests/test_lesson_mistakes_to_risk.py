@@ -18,7 +18,7 @@ from olcore.linear._engine import dot
 from olcore.online_to_batch import classification as o2bc
 from olcore.lessons import mistakes_to_risk as lesson
 from olcore.lessons.mistakes_to_risk import LEVEL, binomial_tail
-from olapp.lessons.mistakes_to_risk import LARGER
+from olapp.content.mistakes_to_risk import LARGER
 
 CONFIGS = [  # (source, n, d, noise, learner, delta, reps): 2,900 samples in all
     ("Label noise", 200, 5, 0.1, "perceptron", 0.5, 600),
@@ -338,7 +338,7 @@ def test_bad_settings_raise_stream_error(call):
 # -- the presets' claims hold at their settings ---------------------------------------------------------------
 
 def _preset_run(name):
-    from olapp.lessons.mistakes_to_risk import PRESETS
+    from olapp.content.mistakes_to_risk import PRESETS
     v = next(p for p in PRESETS if p.name == name).values
     s = lesson.make_stream(v["stream"], v["n"], v["d"], v.get("noise", 0.1), v["seed"])
     return lesson.analyse(s, v["stream"], v["d"], v.get("noise", 0.1), v["seed"], v["learner"], v["delta"])
@@ -356,7 +356,7 @@ def test_the_larger_sample_preset_says_what_its_run_shows():
     """The note said the mistake-only bound 'becomes informative ... falls below 1' at n = 2000,
     implying it was not below 1 at n = 1000; it already is there (0.81; 0.47 at 2000).  The note now says what holds:
     below 1 at n = 2000 and smaller than at n = 1000 on the same distribution."""
-    from olapp.lessons.mistakes_to_risk import PRESETS
+    from olapp.content.mistakes_to_risk import PRESETS
 
     p = next(p for p in PRESETS if p.name == LARGER)
     v = p.values
@@ -374,7 +374,7 @@ def test_the_larger_sample_preset_says_what_its_run_shows():
 def test_the_step_narrations_state_the_bounds_drawn():
     """Step 1's narration wrote ln(1/δ) and Step 2's √(M_n ln n); the bounds drawn have
     L = ln((⌈log₂ n⌉ + 1)/δ) and √(M_n ln(n/δ) ln n)."""
-    from olapp.lessons.mistakes_to_risk import LECTURE
+    from olapp.content.mistakes_to_risk import LECTURE
 
     step1 = next(sc for sc in LECTURE if sc.title.startswith("Step 1")).narration
     step2 = next(sc for sc in LECTURE if sc.title.startswith("Step 2")).narration

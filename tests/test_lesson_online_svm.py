@@ -152,7 +152,7 @@ def test_at_alpha_1_the_band_is_empty_yet_misclassified_points_update():
     a = lesson.analyse_alma(lesson.separable_stream(60, 0.15, 0), 1.0, 50)
     st = lesson.alma_at(a, 1)
     assert st["threshold"] == 0 and st["in_band"].sum() == 0 and st["would_update"].sum() == 8
-    from olapp.lessons import online_svm as words
+    from olapp.content import online_svm as words
 
     said = str(words.alma_plane(a, 1))
     assert "8 of the 60 points would" in said and "no band" in said
@@ -173,7 +173,7 @@ def test_hildreths_row_is_an_exact_bound_and_holds(seed):
     assert h["value"] == pytest.approx(b.U ** 2)
     assert h["measured"] == linear.passive_aggressive(s.X, s.y, variant="PA").mistakes.sum() <= h["value"]
     assert not any(r["exact"] for name, r in rows.items() if name not in ("Perceptron", "Hildreth"))
-    from olapp.lessons import online_svm as words
+    from olapp.content import online_svm as words
 
     said = str(words.table_caption(b))
     assert "Only the Perceptron's U²" not in said and "Hildreth's U²" in said
@@ -181,7 +181,7 @@ def test_hildreths_row_is_an_exact_bound_and_holds(seed):
 
 
 def test_the_alma_presets_and_scenes_say_what_their_runs_do():
-    from olapp.lessons import online_svm as words
+    from olapp.content import online_svm as words
 
     s = lesson.separable_stream(60, 0.15, 0)
     one = next(p for p in words.PRESETS if p.values.get("alpha") == 1.0)
@@ -198,7 +198,7 @@ def test_the_alma_presets_and_scenes_say_what_their_runs_do():
 
 
 def test_the_help_texts_claim_no_monotonicity_that_some_stream_breaks():
-    from olapp.lessons import online_svm as words
+    from olapp.content import online_svm as words
 
     # a smaller c with fewer mistakes: c = 0.3 errs 7 times, c = 1 ten times (d = 2, seed 2)
     sel = lesson.analyse_selective(lesson.correlated_stream(200, 2, 0.9, 0.15, 2), 0.3, 1.0)

@@ -101,7 +101,7 @@ def test_proof_quantities_are_squeezed(name, stream, source):
 
 def test_typed_default_points_use_the_max_margin_direction():
     """REVIEW: the page showed 6.32 (the Perceptron's own final direction); the best direction gives 3.73."""
-    from olapp.lessons.perceptron import TYPED
+    from olapp.content.perceptron import TYPED
     s = P.typed_stream(TYPED["x1"], TYPED["x2"], TYPED["y"])
     a = P.analyse(s, 1, "Typed")
     v, g = max_margin_direction(s.X, s.y)
@@ -343,7 +343,7 @@ def test_raw_breast_cancer_is_separable_and_its_bound_is_said_to_be_trivial():
     """Item 15: the raw breast-cancer upload was called "not separable ... no line through the origin separates these
     points" while a linear program finds a separating line (margin about 4e-5); the bound shown, 168 <= 569, was just
     T and the page did not say so."""
-    from olapp.lessons import perceptron as text
+    from olapp.content import perceptron as text
 
     datasets = pytest.importorskip("sklearn.datasets")
     d = datasets.load_breast_cancer()
@@ -382,7 +382,7 @@ def test_not_separable_says_so_with_its_farkas_certificate():
 
 def test_without_a_certificate_the_page_says_no_separating_direction_was_found(monkeypatch):
     """When neither a separator nor a Farkas certificate is found, no verdict about the data is given."""
-    from olapp.lessons import perceptron as text
+    from olapp.content import perceptron as text
     from olcore import comparators
 
     monkeypatch.setattr(comparators, "_IPM_BUDGET", 0)          # the certificate search is cut short
@@ -402,7 +402,7 @@ def test_without_a_certificate_the_page_says_no_separating_direction_was_found(m
 def test_the_hinge_scene_counts_the_points_the_unit_v_pays_for():
     """Item 12: "the unit v pays hinge loss on every point" -- on 199 of 200 (the generator puts one point at
     y v·x = R = 1).  The caption counts them; the narration no longer says "every point"."""
-    from olapp.lessons import perceptron as text
+    from olapp.content import perceptron as text
 
     a = P.analyse(P.generated_stream(200, 0.1, 0.0, 0), 1)
     h = P.hinge_view(P.generated_stream(200, 0.1, 0.0, 0), a.u)
@@ -416,7 +416,7 @@ def test_the_hinge_scene_counts_the_points_the_unit_v_pays_for():
 
 def test_the_conservative_scene_draws_three_staircases_a_factor_eta_apart():
     """Item 11: the scene said "η = 0.01, 1 and 100: one staircase"; the chart draws three, a factor η apart."""
-    from olapp.lessons import perceptron as text
+    from olapp.content import perceptron as text
 
     scene = next(s for s in text.LECTURE if s.title == "The Perceptron is conservative OGD")
     assert "one staircase" not in scene.narration and "three staircases" in scene.narration
@@ -432,7 +432,7 @@ def test_sci_writes_numbers_a_student_reads():
 
 
 def _preset(name):
-    from olapp.lessons.perceptron import PRESETS
+    from olapp.content.perceptron import PRESETS
 
     p = next(p for p in PRESETS if p.name == name)
     v = p.values
@@ -459,14 +459,14 @@ def test_every_preset_note_holds_at_its_settings():
     d = P.dual_ascent(s, v["C"])
     assert "add up to less than SVM_OPT" in note and d.cumulative[-1] < d.report.value
     assert "each mistake adds at least min(C, 1/R²)/2" in note and d.increments[d.mistakes].min() >= d.floor
-    from olapp.lessons.perceptron import PRESETS
+    from olapp.content.perceptron import PRESETS
 
     typed = next(p for p in PRESETS if p.name.startswith("You are the adversary")).note
     assert "stay below" not in typed and "at most (R/γ)²" in typed      # Novikoff: M <= (R/γ)², not M < (R/γ)²
 
 
 def test_the_noisy_scene_says_no_v_separates_and_its_settings_agree():
-    from olapp.lessons import perceptron as text
+    from olapp.content import perceptron as text
 
     scene = next(s for s in text.LECTURE if s.title.startswith("Noisy labels"))
     v = scene.values

@@ -183,7 +183,7 @@ def test_implicit_without_rescaling_says_the_bound_may_fail():
     assert not i.rate_bound.applies and "1" in i.rate_bound.why_not
 
 
-# ---- the lecture's answers (olapp/lessons/widrow_hoff.py, LECTURE) ---------------------------------------------
+# ---- the lecture's answers (olapp/content/widrow_hoff.py, LECTURE) ---------------------------------------------
 
 def test_lecture_answers_by_hand_noise_free():
     """x_t = 1, y_t = 1, η = 1/2: w = 0, 1/2, 3/4, 7/8, 15/16 and losses 1, 1/4, 1/16, 1/64. The bound's u* is the
@@ -232,7 +232,7 @@ def _diabetes_like(seed=0, T=300, d=10):
 def _suggestion_is_allowed_and_named(stream):
     """Tune on ``stream``: the suggested η is one of the slider's, inside (0, 1), with the smallest bound there,
     named exactly by the button, and no text rounds η* to 0.00 or 1.000."""
-    from olapp.lessons import widrow_hoff as text
+    from olapp.content import widrow_hoff as text
 
     tu = wh.tuning(stream)
     X, y, _ = wh._as_run(stream, True)
@@ -250,7 +250,7 @@ def test_eta_below_the_slider_is_said_so_and_the_button_sets_0_01():
     tu = _suggestion_is_allowed_and_named(_diabetes_like())
     assert tu.side == "below" and tu.eta_best < 0.01 and tu.eta_slider == 0.01
     assert np.all(np.diff(tu.slider_bound) >= 0)                                   # the bound grows over the slider
-    from olapp.lessons import widrow_hoff as text
+    from olapp.content import widrow_hoff as text
 
     assert text.eta_metric(tu) == "below 0.01" and "Σ_t y_t²" in text.eta_star(tu)
 
@@ -267,7 +267,7 @@ def test_raw_diabetes_target_gets_an_allowed_eta():
 
 def test_noise_free_eta_above_the_slider_and_a_zero_loss_read_as_zero():
     """The noise-free preset printed η* = 1.000 (the theorem needs η < 1) and min L_u = 6.286e-29."""
-    from olapp.lessons import widrow_hoff as text
+    from olapp.content import widrow_hoff as text
 
     s = streams.regression(T=1000, d=2, seed=0, noise=0.0, norm_u=1.5)
     tu = _suggestion_is_allowed_and_named(s)

@@ -206,7 +206,7 @@ def test_elimination_panel_flags_a_stream_no_conjunction_labels():
     assert not e.demorgan_report.applies
 
 
-# ---- the lecture's answers (olapp/lessons/winnow.py, LECTURE) --------------------------------------------------
+# ---- the lecture's answers (olapp/content/winnow.py, LECTURE) --------------------------------------------------
 
 def test_lecture_counts_by_hand():
     """N = 4, label x1. Round 1 promotes x1..x3 (score 3 ≤ θ = 4), round 2 demotes x2..x4 (2 + 2 + 1 > 4),

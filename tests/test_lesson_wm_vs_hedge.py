@@ -185,7 +185,7 @@ def test_results_pickle_for_the_cache():
     assert sw.expected.shape == (2, 4)
 
 
-# -- the lecture's answers (olapp/lessons/wm_vs_hedge.py, LECTURE) ----------------------------------------------
+# -- the lecture's answers (olapp/content/wm_vs_hedge.py, LECTURE) ----------------------------------------------
 
 def _tiny():
     """Three experts, three rounds, outcome always 1: E1 errs in rounds 1 and 2, E2 never, E3 in rounds 2 and 3."""

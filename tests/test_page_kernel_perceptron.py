@@ -79,7 +79,7 @@ def test_controls_change_the_run():
     c = by_title(at, "The cache")
     assert ys(trace(c, "bound: |L_t| ≤ B"))[0] == 2
     assert any(tr["name"].startswith("eviction") for tr in c["data"])          # B = 2: the cache overflows
-    from olapp.lessons import kernel_perceptron as content
+    from olapp.content import kernel_perceptron as content
     b = lesson.budget_run(lesson.make_stream("Moons", 300, 4), 2, 4, "rbf", 10.0, 2, 2.0)
     assert content.budget_status(b, at.slider(key="t").value) in text(at)
     assert b.trace.extras["evicted"].any()

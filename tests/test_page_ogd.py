@@ -4,7 +4,7 @@
 import numpy as np
 import pytest
 
-from olapp.lessons import ogd as L
+from olapp.content import ogd as L
 from olcore import oco, streams
 from olcore.claims import claims_of
 from olcore.lessons import ogd as lesson

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from olapp.lessons import online_svm as words
+from olapp.content import online_svm as words
 from olcore.lessons import online_svm as lesson
 from tests.helpers import assert_under_bound, bound_traces, by_title, figures, run_page, trace, ys
 

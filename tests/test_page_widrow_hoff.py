@@ -8,7 +8,7 @@ import pytest
 
 from tests.helpers import bound_traces, fig_starting, figures, figures_by_title, run_page, trace, trace_names
 from olapp.figures import widrow_hoff as figs
-from olapp.lessons import widrow_hoff as text
+from olapp.content import widrow_hoff as text
 from olcore.lessons.widrow_hoff import FORMULA_RATE
 
 PAGE = "pages/widrow_hoff.py"

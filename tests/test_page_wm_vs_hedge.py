@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from olapp.lessons.wm_vs_hedge import TOPIC_SWEEP, TOPIC_TUNING
+from olapp.content.wm_vs_hedge import TOPIC_SWEEP, TOPIC_TUNING
 from tests.helpers import bound_traces, figures_by_title, run_page, trace, trace_names, ys, latex
 
 PAGE = "pages/wm_vs_hedge.py"
@@ -212,7 +212,7 @@ def _notes_panels(at):
     """The charts of the notes' further forms (CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B]): each drawn curve stays under the bound drawn beside it."""
     from tests.helpers import assert_under_bound, fig_starting
 
-    from olapp.lessons.wm_vs_hedge import TUNING_TOPICS
+    from olapp.content.wm_vs_hedge import TUNING_TOPICS
 
     views = {}
     _topic(at, TOPIC_TUNING)
@@ -297,7 +297,7 @@ def test_the_notes_panels_figures_are_valid_plotly():
 def test_the_page_says_the_cmu_notes_log_is_the_natural_log():
     """The CMU notes (seed 001) write log N where the page writes ln n; right (the natural log),
     and the page says so once, where its first CMU bound (Randomized WM's) appears: the introduction."""
-    from olapp.lessons.wm_vs_hedge import INTRO
+    from olapp.content.wm_vs_hedge import INTRO
 
     at = run_page(PAGE)
     _ok(at)

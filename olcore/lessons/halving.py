@@ -329,7 +329,7 @@ def analyse(stream: streams.Stream) -> HalvingAnalysis:
         forced_rounds=int(info["forced_rounds"]) if "forced_rounds" in info else None)
 
 
-# -- the lecture's answers (olapp/lessons/halving.py, LECTURE): computed from the run, never typed in ----
+# -- the lecture's answers (olapp/content/halving.py, LECTURE): computed from the run, never typed in ----
 
 def size_after(a: HalvingAnalysis, t: int) -> int:
     r""":math:`|C_{t+1}|`, the experts still consistent after round ``t`` (``t = 0``: all ``n``)."""

@@ -411,7 +411,7 @@ def fact(B: int = 5, T: int = 300, seed: int = 0) -> FactRun:
     return FactRun(B=B, stream=s, budget=lo, more=hi, forced=forced, novikoff=nov)
 
 
-# -- the lecture's answers (olapp/lessons/kernel_perceptron.py, LECTURE, which reads budget_run) -----------------
+# -- the lecture's answers (olapp/content/kernel_perceptron.py, LECTURE, which reads budget_run) -----------------
 
 def free_mistakes_band(b: BudgetRun, edges) -> int:
     r"""The band of :math:`M_T`, the mistakes of the kernel Perceptron without a budget (the supports it stores:

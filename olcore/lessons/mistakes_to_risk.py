@@ -336,7 +336,7 @@ def repetitions(source: str = "Label noise", n: int = 1000, d: int = 5, noise: f
                        last=cols["last"], averaged=cols["avgd"], bayes_risk=D.bayes_risk)
 
 
-# -- the lecture's answers (olapp/lessons/mistakes_to_risk.py, LECTURE): computed from the run, never typed in ---
+# -- the lecture's answers (olapp/content/mistakes_to_risk.py, LECTURE): computed from the run, never typed in ---
 
 def mistakes_band(a: Analysis, edges) -> int:
     r"""The band of :math:`M_n`, the learner's mistakes in its one pass over the sample, among increasing

@@ -460,7 +460,7 @@ def contour_round(t: int, T: int, steps: int = CONTOUR_STEPS) -> int:
     return (t // every) * every
 
 
-# -- the lecture's answers (olapp/lessons/ogd.py, LECTURE): computed from the run, never typed in ----------
+# -- the lecture's answers (olapp/content/ogd.py, LECTURE): computed from the run, never typed in ----------
 
 def first_projection(a: OGDAnalysis) -> int:
     r"""The first round :math:`t` whose gradient step :math:`\theta_t - \eta\nabla\ell_t(\theta_t)` leaves

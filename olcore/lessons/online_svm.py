@@ -421,7 +421,7 @@ def analyse_selective(stream: Stream, c: float = 1.0, a: float = 1.0) -> Selecti
                              sweep_mistakes=np.array([r.mistakes.sum() for r in runs]))
 
 
-# -- the lecture's answers (olapp/lessons/online_svm.py, LECTURE, which reads analyse_alma) ---------------------
+# -- the lecture's answers (olapp/content/online_svm.py, LECTURE, which reads analyse_alma) ---------------------
 
 def clean_pass_band(a: ALMAAnalysis, edges) -> int:
     r"""The band of the first pass over the stream in which ALMA makes no update (1-based) among increasing pass

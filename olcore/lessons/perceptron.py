@@ -799,7 +799,7 @@ def dual_ascent(stream: Stream, C: float) -> DualAscent:
     return DualAscent(C, tr.mistakes, inc, cum, rounds, prefix, report, min(C, 1.0 / R**2) / 2 if R > 0 else C / 2)
 
 
-# -- the lecture's answers (olapp/lessons/perceptron.py, LECTURE): computed from the run, never typed in ----
+# -- the lecture's answers (olapp/content/perceptron.py, LECTURE): computed from the run, never typed in ----
 
 def mistakes_until(a: PerceptronAnalysis, t: int) -> int:
     r""":math:`M_t`, the Perceptron's mistakes in rounds 1..t."""

@@ -611,7 +611,7 @@ def implicit(stream: Stream, eta: float, rescale: bool = True) -> Implicit:
                     shrink=1.0 / (1.0 + eta * np.einsum("td,td->t", X, X)), y_sq=float(y @ y))
 
 
-# ---- the lecture's questions: answers computed from the run (olapp/lessons/widrow_hoff.py, LECTURE) ----------
+# ---- the lecture's questions: answers computed from the run (olapp/content/widrow_hoff.py, LECTURE) ----------
 
 def loss_share(a: WidrowHoffAnalysis, t: int) -> float:
     r""":math:`L_{WH}(t)/L_{WH}(T)`: the share of the whole run's square loss suffered in the first ``t``

@@ -429,7 +429,7 @@ def elimination(stream: Stream) -> Elimination:
                        demorgan=dm, report=report, demorgan_report=dm_report)
 
 
-# ---- the lecture's questions: answers computed from the run (olapp/lessons/winnow.py, LECTURE) ---------------
+# ---- the lecture's questions: answers computed from the run (olapp/content/winnow.py, LECTURE) ---------------
 
 def mistakes_band(a: WinnowAnalysis, edges) -> int:
     r"""The band of Winnow's mistakes :math:`M = m^+ + m^-` on the whole run among ``edges``

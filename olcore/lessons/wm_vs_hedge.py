@@ -598,7 +598,7 @@ def scaled_hedge(stream: Stream, B: float = 10.0) -> ScaledHedge:
                        naive_regret=_frozen(naive.cumulative_loss - best), report=rep, naive_report=naive_rep)
 
 
-# -- the lecture's questions: answers computed from the run (olapp/lessons/wm_vs_hedge.py, LECTURE) ----------
+# -- the lecture's questions: answers computed from the run (olapp/content/wm_vs_hedge.py, LECTURE) ----------
 
 def heaviest(a: WMvsHedgeAnalysis, master: str, t: int) -> int:
     r""":math:`\arg\max_i v_{t+1,i}`: the expert (numbered from 1) to which ``master`` gives the most

@@ -7,10 +7,11 @@ for any stream and setting the page offers.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import numpy as np
 
+from olapp.content import Content
 from olcore.claims import Text, claim, text
 from olcore.lessons import online_svm as lesson
 from olcore.lessons.online_svm import ALMAAnalysis, SecondOrderAnalysis, SelectiveAnalysis
@@ -377,3 +378,5 @@ LECTURE = [
         "c = 0.3 it asks for about half of the labels, and its mistakes stay close to those of the learner "
         "that sees every label. The sweep trades labels against mistakes over c.")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run=LECTURE_RUN, help=MappingProxyType(vars(HELP)))

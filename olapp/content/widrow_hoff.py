@@ -6,11 +6,12 @@ never a fact that could be false for other settings.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from olapp.content import Content
 from olcore.claims import claim, text
 from olcore.lessons import widrow_hoff as wh
 from olcore.lessons.widrow_hoff import SOURCE, EgComparison, Implicit, OnlineToBatch, Tuning, WidrowHoffAnalysis
@@ -540,3 +541,5 @@ LECTURE = [
         r"$\mathbb E[R_{\mathbf v}] \le \min_{\mathbf u}\big(\frac{R_{\mathbf u}}{1-\eta} + \frac{\|\mathbf u\|^2}{\eta m}\big)$, "
         "by Jensen's inequality and Theorem 1. Section 6, *Online to batch*: the averaged vector's risk as m grows.")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

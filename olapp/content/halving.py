@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType, SimpleNamespace
+
+from olapp.content import Content
 from olapp.controls import Preset
 from olcore.claims import claim, text
 from olapp.figures.halving import table_columns, table_rows
@@ -10,7 +13,7 @@ from olcore.lessons import halving as lesson
 from olcore.lessons.halving import MAX_MOVES, HalvingAnalysis, HalvingGame, version_space_ceiling
 from olapp.state import inert
 
-LECTURE = "UCL COMP0078, Online learning"
+UCL = "UCL COMP0078, Online learning"
 
 INTRO = (
     "Suppose one of $n$ experts is **perfect**. Halving keeps the *version space* $C_t$ of "
@@ -36,37 +39,37 @@ DEFAULT_SOURCE = "Perfect expert"
 UPLOAD_NOTE = ("Your own advice matrix need not have a consistent expert: then the version space "
                "empties and the theorem does not apply.")
 
-HELP = {
-    "n": "How many experts advise the master (2 to 1024). The bound is log₂ n.",
-    "T": "Length of the random stream (perfect-expert stream only).",
-    "p": "Perfect-expert stream: each imperfect expert is wrong independently with this probability "
-         "per round. Small values keep bad experts alive longer.",
-    "extra": "Adversary only: rounds played after the forced ones. Once one consistent expert is left "
-             "the adversary can no longer force a mistake; these rounds show Halving stop erring.",
-    "y0": "The outcome of this round is 0.",
-    "y1": "The outcome of this round is 1.",
-    "undo": "Take back your last outcome.",
-    "reset": "Forget your outcomes; the same experts (same seed) advise again.",
-}
+HELP = SimpleNamespace(
+    n="How many experts advise the master (2 to 1024). The bound is log₂ n.",
+    T="Length of the random stream (perfect-expert stream only).",
+    p="Perfect-expert stream: each imperfect expert is wrong independently with this probability "
+      "per round. Small values keep bad experts alive longer.",
+    extra="Adversary only: rounds played after the forced ones. Once one consistent expert is left "
+          "the adversary can no longer force a mistake; these rounds show Halving stop erring.",
+    y0="The outcome of this round is 0.",
+    y1="The outcome of this round is 1.",
+    undo="Take back your last outcome.",
+    reset="Forget your outcomes; the same experts (same seed) advise again.",
+)
 
 PRESETS = [
     Preset("The lecture's 8-expert run",
-           f"{LECTURE}, slide \"A run of the Halving Algorithm\": the table reproduced exactly. "
+           f"{UCL}, slide \"A run of the Halving Algorithm\": the table reproduced exactly. "
            "Halving errs in rounds 1 and 3 (M = 2 ≤ log₂ 8 = 3) and E4 is the one left standing.",
            {"stream": "Lecture run"}),
     Preset("The adversary: exactly ⌊log₂ n⌋ mistakes",
-           f"{LECTURE}, problem 4 and the Halving theorem: against 1024 experts the adversary splits the "
+           f"{UCL}, problem 4 and the Halving theorem: against 1024 experts the adversary splits the "
            "version space in half every round, so Halving errs in each of the first ⌊log₂ 1024⌋ = 10 "
            "rounds and never again: the bound log₂ n is tight.",
            {"stream": "Adversary", "n": 1024}),
     Preset("A thousand experts, one perfect",
-           f"{LECTURE}, the Halving theorem: each mistake keeps at most half of the version space, and the "
+           f"{UCL}, the Halving theorem: each mistake keeps at most half of the version space, and the "
            "rounds without a mistake cross out the wrong minority too, so on random advice the version "
            "space shrinks about as fast on every round and Halving stops erring after a few mistakes, well "
            "below log₂ 1000 ≈ 9.97. The proof's table below gives the fraction each mistake kept.",
            {"stream": "Perfect expert", "n": 1000, "T": 60, "p": 0.5, "seed": 0}),
     Preset("You are the adversary (n = 8)",
-           f"{LECTURE}, problem 4: choose each outcome after seeing Halving's vote. As long as one "
+           f"{UCL}, problem 4: choose each outcome after seeing Halving's vote. As long as one "
            "expert stays consistent you can force at most ⌊log₂ 8⌋ = 3 mistakes; contradict the last "
            "consistent expert and the theorem no longer applies.",
            {"stream": "You are the adversary", "n": 8, "seed": 0}),
@@ -284,3 +287,5 @@ LECTURE = [
                           "number",
                           lesson.most_mistakes, explain=_proof_why)),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

@@ -7,8 +7,9 @@ shows, for every α offered (1.5, 2, 3), not the notes' α = 2 alone.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
+from olapp.content import Content
 from olcore.claims import claim
 from olcore.lessons import winnow as lesson
 from olcore.lessons.winnow import Elimination, WinnowAnalysis, WinnowSweep
@@ -324,3 +325,5 @@ LECTURE = [
         "literals, each later one at least one more, so **M ≤ n + 1** (the notes ask for O(n²)). Last section: "
         "rounds ordered against it cost exactly n − k + 1 = 18 mistakes for n = 20.")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

@@ -6,10 +6,11 @@ stream, loss, set and step size the page offers.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import numpy as np
 
+from olapp.content import Content
 from olcore.claims import Text, claim, text
 from olcore.lessons import ogd as lesson
 from olcore.lessons.ogd import LOWER_BOUND_SOURCE, ExpertsAnalysis, KSweep, OGDAnalysis, Sweep, contour_every
@@ -470,3 +471,5 @@ LECTURE = [
         "Scroll to the last section: with K = 100 experts, compare the two regrets and bounds, and how they grow "
         "with K.")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

@@ -6,8 +6,9 @@ any distribution, learner, sample size and δ the page offers.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
+from olapp.content import Content
 from olcore import bounds
 from olcore.bounds.risk import C1
 from olcore.claims import claim, text
@@ -318,3 +319,5 @@ LECTURE = [
         "counts how often each bound fails, against δ = 0.05: each fails with probability at most δ (its caption "
         "gives the counts and a binomial test).")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

@@ -7,10 +7,11 @@ facts of that run, so they are true for every setting.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import numpy as np
 
+from olapp.content import Content
 from olapp.controls import Preset
 from olapp.lecture import Question, Scene
 from olapp.state import inert
@@ -568,3 +569,5 @@ LECTURE = [
         "increment of D, so after every round the sum of the increments is a dual value: it climbs and stays "
         f"under SVM_OPT. *Going deeper*, topic *PA-I as dual ascent*, C = 1. ({CB})")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import math
 
+from types import MappingProxyType, SimpleNamespace
+
 from olapp.controls import Preset
 from olapp.lecture import Question, Scene
-from olapp.lessons import count
+from olapp.content import Content, count
 from olcore.bounds import weighted_majority_constants
 from olcore.lessons import wm_vs_hedge as lesson
 from olcore.lessons.wm_vs_hedge import (CMU, EPS, SWEEP_POINTS, UCL, HedgeSweep, ScaledHedge, TuningAnalysis, WAEquality,
@@ -27,30 +29,30 @@ SOURCES = {
 }
 SOURCE_KIND = {GENERATED: "noisy", ADVERSARY: "adversary"}
 
-HELP = {
-    "n": "Number of experts (the WM adversary uses 2).",
-    "T": "Length of the stream.",
-    "best": "Expert 1 errs with this probability; the others' rates rise evenly to 0.5 (a coin flip).",
-    "beta": "Deterministic WM multiplies a wrong expert's weight by β. β = 1/e ≈ 0.368 gives "
-            "M ≤ 2.63 min_i M_i + 2.63 ln n; β = 0 is Halving.",
-    "rwm_eta": "Randomized WM (CMU notes) multiplies a wrong expert's weight by 1 − η; its bound needs η ≤ 1/2. "
-               "Smaller η: less regret to a good expert, more time to find it (ln n/η). At a fixed η the "
-               "bound grows linearly with T.",
-    "rwm_tuned": "Set RWM's η to min(1/2, √(ln n / T)). Since the best expert errs at most T times, the "
-                 "expected regret bound η m* + ln n/η is at most ηT + ln n/η, smallest at η = √(ln n/T), where "
-                 "it is 2√(T ln n): the regret per round vanishes as T grows. (The CMU notes' η = 1/√T also makes "
-                 "RWM no-regret, with the larger bound √T (1 + ln n).)",
-    "wa_loss": "Square loss (y − ŷ)², bound ln n/η for η ≤ 1/2; entropic (log) loss, bound ln n/η for η ≤ 1. "
-               f"The entropic master sees the advice softened to {EPS} + {1 - 2 * EPS:.1f}·x, since a confident "
-               "wrong 0/1 expert has infinite log loss.",
-    "wa_eta": "Learning rate of the weighted average. The notes' theorem: η = 1/2 (square) or η = 1 (entropic); "
-              "larger η voids the bound.",
-    "hedge_mult": "Hedge's learning rate as a multiple of the tuned η* = √(2 ln n / T), which makes the regret "
-                  "bound √(2T ln n).",
-    "heat": "Which master's normalised weights the heat map shows (and the download holds).",
-    "B": "Losses in [0, B]: the panel 'Losses in [0, B]' multiplies the 0/1 loss matrix by B and runs Hedge at "
-         "η*/B (the notes' question after Hedge's proof) beside Hedge left at η*.",
-}
+HELP = SimpleNamespace(
+    n="Number of experts (the WM adversary uses 2).",
+    T="Length of the stream.",
+    best="Expert 1 errs with this probability; the others' rates rise evenly to 0.5 (a coin flip).",
+    beta="Deterministic WM multiplies a wrong expert's weight by β. β = 1/e ≈ 0.368 gives "
+      "M ≤ 2.63 min_i M_i + 2.63 ln n; β = 0 is Halving.",
+    rwm_eta="Randomized WM (CMU notes) multiplies a wrong expert's weight by 1 − η; its bound needs η ≤ 1/2. "
+            "Smaller η: less regret to a good expert, more time to find it (ln n/η). At a fixed η the "
+            "bound grows linearly with T.",
+    rwm_tuned="Set RWM's η to min(1/2, √(ln n / T)). Since the best expert errs at most T times, the "
+              "expected regret bound η m* + ln n/η is at most ηT + ln n/η, smallest at η = √(ln n/T), where "
+              "it is 2√(T ln n): the regret per round vanishes as T grows. (The CMU notes' η = 1/√T also makes "
+              "RWM no-regret, with the larger bound √T (1 + ln n).)",
+    wa_loss="Square loss (y − ŷ)², bound ln n/η for η ≤ 1/2; entropic (log) loss, bound ln n/η for η ≤ 1. "
+            f"The entropic master sees the advice softened to {EPS} + {1 - 2 * EPS:.1f}·x, since a confident "
+            "wrong 0/1 expert has infinite log loss.",
+    wa_eta="Learning rate of the weighted average. The notes' theorem: η = 1/2 (square) or η = 1 (entropic); "
+           "larger η voids the bound.",
+    hedge_mult="Hedge's learning rate as a multiple of the tuned η* = √(2 ln n / T), which makes the regret "
+               "bound √(2T ln n).",
+    heat="Which master's normalised weights the heat map shows (and the download holds).",
+    B="Losses in [0, B]: the panel 'Losses in [0, B]' multiplies the 0/1 loss matrix by B and runs Hedge at "
+      "η*/B (the notes' question after Hedge's proof) beside Hedge left at η*.",
+)
 
 INTRO = (
     "Without a perfect expert Halving would cross everyone out. **Weighted Majority** keeps every expert but "
@@ -466,3 +468,5 @@ LECTURE = [
         r"$\frac{\ln n}{\eta^*} + \frac{\eta^* B^2 m}{2}$. "
         f"*Going further*, *Losses in [0, B]*, B = 100. ({UCL})")),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run="analyse", help=MappingProxyType(vars(HELP)))

@@ -6,10 +6,11 @@ for any stream, kernel and budget the page offers.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 import numpy as np
 
+from olapp.content import Content
 from olcore.claims import Text, claim, text
 from olcore.lessons.kernel_perceptron import BudgetRun, BudgetSweep, FactRun, KernelAnalysis, kernel_name
 from olcore.linear import supports_at
@@ -333,3 +334,5 @@ LECTURE = [
         question=Question(lambda b: f"Will any mistake find the cache of B = {b.B} full and throw a support away?",
                           "choice", lesson.evicts, options={True: "yes", False: "no"}, explain=_roomy_why)),
 ]
+
+CONTENT = Content(presets=tuple(PRESETS), lecture=tuple(LECTURE), lecture_run=LECTURE_RUN, help=MappingProxyType(vars(HELP)))
