@@ -107,7 +107,7 @@ def round_player(T: int, key: str = "t", events=None, event_name: str = "mistake
         start_play(ss, key, _current_round(key, T), T)
 
     # Two flex rows (one on a projector): Streamlit sends every column as a block of its own, and
-    # each block or element costs the server about 0.2 ms on every rerun of every session.
+    # each block or element costs the server CPU on every rerun of every session.
     box = st.container(key=f"player_{key}")  # presenter mode keeps the player visible
     buttons = box.container(horizontal=True, vertical_alignment="bottom", gap="small")
     if state.presenter_mode():   # a projector's full width (no sidebar): the buttons and the scrubber on one row
@@ -476,7 +476,7 @@ def table(data, where=st, **options) -> None:
     data, and replayed from then on.
 
     Streamlit builds a table's element afresh on every call: for a pandas ``Styler`` (the lecture's
-    table on /halving) pandas renders its styles each time, about 20 ms.  Here the first call with
+    table on /halving) pandas renders its styles each time, a large share of a rerun.  Here the first call with
     given data and options runs ``st.dataframe`` inside an ``st.cache_data`` function, and every later
     call replays the element it recorded (Streamlit's own replay of a cached function's elements: no
     internals).  The data is keyed as :func:`olapp.cache.key_of` keys a memo argument (plain rows by

@@ -193,7 +193,7 @@ class LessonPage:
         so a link shared while every topic was drawn at once still shows what it was shared for.
 
         One topic at a time: a projector shows one idea, and every rerun of every session sends only
-        the chosen topic's elements (each costs the server about 0.5 ms of CPU per rerun)."""
+        the chosen topic's elements (each costs the server CPU on every rerun)."""
         self.section(title, intro)
         names = list(topics)
         default = names[0]

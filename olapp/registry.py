@@ -24,7 +24,7 @@ __all__ = ["Lesson", "Legacy", "LESSONS", "HOME", "APP_ICON", "lesson", "lessons
 #: The app's page icon, shipped with it (a Material icon name would make the browser fetch it from
 #: Google's font service), as a data URL built once per process: given a file's path,
 #: ``st.set_page_config`` reads, hashes and registers the file again on every rerun of every session,
-#: and app.py's own top level runs on every rerun too (about 1.5 ms of a rerun in all).
+#: and app.py's own top level runs on every rerun too.
 APP_ICON = "data:image/png;base64," + base64.b64encode(
     (Path(__file__).resolve().parent / "assets" / "icon.png").read_bytes()).decode()
 
@@ -188,7 +188,7 @@ _built_pages: dict = {}
 def navigation_pages() -> dict[str, list]:
     """``st.Page`` objects for ``st.navigation``, by section (the home page the default).
 
-    Building an ``st.Page`` resolves its file on disk (about 0.15 ms each, every run of every
+    Building an ``st.Page`` resolves its file on disk (on every run of every
     session): they are built once per app folder and each run gets shallow copies, so that no two
     runs share the object ``st.navigation`` marks as the one to run.
     """

@@ -4,8 +4,8 @@ Each lesson has its own module of builders (``olapp.figures.<lesson>``); they al
 this one:
 
 - :class:`Fig`: collects plain-dict traces, shapes and annotations and builds the figure
-  once without plotly's per-property validation (a validated figure of ten traces costs
-  about 20 ms, this about 1.5 ms: a rerun's budget).  Tests re-validate every figure.
+  once without plotly's per-property validation, which costs a validated figure a large share of a
+  rerun's budget (benchmarks/PERFORMANCE.md).  Tests re-validate every figure.
 - One round marker (:meth:`Fig.round_marker`): a dotted vertical line labelled ``t = ...``.
 - One legend position: below the plot (the template's), so long entries never cover data.
 - One "curves with their bounds" builder, :func:`curves_with_bounds`: every empirical curve
@@ -152,7 +152,7 @@ def axes(title_x: str, title_y: str, lim: float | None = None, **extra) -> dict:
 
 
 #: While set, :meth:`Fig.build` returns a :class:`RawFigure` (animation frames are built by the hundred:
-#: plotly's own figure objects, about 20 ms each with their conversion to JSON, would cost seconds).
+#: plotly's own figure objects and their conversion to JSON would cost a play seconds: PERFORMANCE.md).
 RAW: contextvars.ContextVar[bool] = contextvars.ContextVar("olab_raw_figures", default=False)
 
 

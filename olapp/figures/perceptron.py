@@ -31,7 +31,7 @@ def _line_through_origin(normal: np.ndarray, half: float) -> np.ndarray:
 def _arrow(fig: Fig, tip, tail, colour: str, width: float) -> None:
     """An arrow from ``tail`` to ``tip`` (no arrow for ``None``) as a trace: a line with an arrowhead
     marker turned along it.  An annotation would do, but plotly.js recomputes every trace of the chart
-    when an annotation moves (170 ms a frame on the data space's 2000 points during Play); a trace
+    when an annotation moves (a frame too slow for Play on the data space's 2000 points); a trace
     that moves is redrawn alone."""
     xs, ys = ([None, None], [None, None]) if tip is None else ([tail[0], tip[0]], [tail[1], tip[1]])
     fig.add(scatter(xs, ys, "", mode="lines+markers", showlegend=False, hoverinfo="skip",
