@@ -41,7 +41,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -465,8 +465,3 @@ def startup_lines(lock: Path = LOCK) -> list[str]:
             lines.append(f"olab: warning: {name} {ver} is installed; the lock ({lock.name}) was tested with "
                          f"{want} (pip install -r {lock.name} installs it)")
     return lines
-
-
-def play_driver_config() -> dict[str, Any]:
-    """Whether the browser may animate Play (the ``play_driver`` hook), for the driver's data."""
-    return {"driver": active("play_driver")}

@@ -216,7 +216,6 @@ def test_regret_against_the_bound():
     a = _tiny()                           # a perfect expert: WA's square loss cannot beat it
     assert lesson.final_regret(a, "WA") > 0
     assert lesson.regret_vs_bound(a, "WA") == 0
-    assert lesson.regret_band(a, "WM", (0, 1, 2)) == min(2, int(lesson.final_regret(a, "WM")))
     noisy = lesson.analyse(lesson.make_stream("noisy", 500, 10, 0.3, 0.368, 2), wa_loss="square", wa_eta=0.5)
     assert lesson.final_regret(noisy, "WA") < 0                  # the mean of noisy advice beats every expert
     assert lesson.regret_vs_bound(noisy, "WA") == -1

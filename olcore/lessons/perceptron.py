@@ -537,10 +537,7 @@ def at_round(a: PerceptronAnalysis, t: int) -> RoundView:
 
 # ---- going deeper: OGD's regret, conservative OGD, the hinge loss, regularisation, PA-I's dual --------
 
-SOURCE_REG = "UCL COMP0078, Online learning: Online Gradient Descent with Hinge Loss and ‖·‖² penalty"
 SOURCE_DUAL = "Cesa-Bianchi, On-line learning: PA-I as dual ascent (SVM dual Lagrange function)"
-SOURCE_HINGE = "Cesa-Bianchi, On-line learning: relative loss bound (hinge loss)"
-SOURCE_DERIVE = "UCL COMP0078, Online learning: Deriving the perceptron algorithm/bound from OGD"
 #: The step sizes of the conservative-OGD experiment (the notes: "η irrelevant").
 CONSERVATIVE_ETAS = (0.01, 1.0, 100.0)
 #: Rounds at which the prefix optima (SVM_OPT, the soft-margin minimum) are computed.

@@ -200,10 +200,6 @@ class Tuning:
     zero_loss: float
 
     @property
-    def slider_etas(self) -> np.ndarray:
-        return SLIDER_ETAS
-
-    @property
     def eta_slider(self) -> float:
         """The slider's η with the smallest bound (the first of equals)."""
         return float(SLIDER_ETAS[int(np.argmin(self.slider_bound))])

@@ -647,13 +647,6 @@ def final_regret(a: WMvsHedgeAnalysis, master: str) -> float:
     return float(a.regret[master][-1])
 
 
-def regret_band(a: WMvsHedgeAnalysis, master: str, edges) -> int:
-    """The band of :func:`final_regret` among ``edges`` (:func:`olcore.lessons.band`; ``-1`` below the first)."""
-    from . import band
-
-    return band(final_regret(a, master), edges)
-
-
 def expert_mistakes(a: WMvsHedgeAnalysis, t: int) -> np.ndarray:
     r""":math:`M_{t,i}`: each expert's mistakes (0/1 losses) in the first ``t`` rounds, shape (n,)."""
     t = check_int(t, "t", 0, a.T)
