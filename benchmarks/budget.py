@@ -39,6 +39,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.load import rss_mb
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_MESSAGE, TARGET_RSS, TARGET_OTHER = 5.0, 2**30, 1.0
 
@@ -242,11 +244,9 @@ def _rss_or_0(pid: int) -> int:
 
 
 def rss_now(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    return 0
+    """Resident bytes of process ``pid`` (0 when /proc does not say)."""
+    mb = rss_mb(pid)
+    return 0 if mb != mb else int(mb * 2**20)          # nan: no VmRSS line
 
 
 async def upload(session, key: str, name: str, data: bytes) -> None:

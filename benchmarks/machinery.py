@@ -82,6 +82,8 @@ import time
 import types
 from pathlib import Path
 
+from benchmarks.load import cpu_seconds, rss_mb
+
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
 THRESHOLD = 0.10        # a piece stays if it buys at least this share of a cost
@@ -551,17 +553,7 @@ def process_cpu(pid: int) -> float:
     try:
         return time.clock_gettime(((~pid) << 3) | 2)     # MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)
     except OSError:
-        with open(f"/proc/{pid}/stat") as f:
-            v = f.read().rsplit(")", 1)[1].split()
-        return (int(v[11]) + int(v[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+        return cpu_seconds(pid)          # /proc's ticks (benchmarks.load)
 
 
 class Server:

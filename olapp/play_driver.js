@@ -292,7 +292,7 @@ export default function (component) {
   }
 
   // Plotly.animate without redraw removes the layers of the traces it does not animate: a heat map's
-  // or a contour's picture (plotly.js issue 4491; the Widrow-Hoff bowl, the kernel Perceptron's
+  // or a contour's picture (a plotly.js bug; the Widrow-Hoff bowl, the kernel Perceptron's
   // region).  Those did not change in this frame: they are put back where they were as soon as they
   // are removed (a MutationObserver runs before the browser paints, so they never blink).
   function keepGrids(gd) {

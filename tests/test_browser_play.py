@@ -293,7 +293,7 @@ GRIDS = """() => new Promise((done) => {
 def test_a_region_moves_with_play_and_never_loses_its_picture(browser, base_url):
     """/kernel_perceptron's decision region plays: its grid changes at the mistakes (a full redraw), and
     between them, while only the points move (plotly.js animates them without a redraw, which drops a
-    contour's picture: plotly.js issue 4491), the picture is on every frame the browser paints."""
+    contour's picture, a plotly.js bug), the picture is on every frame the browser paints."""
     ctx, page = _open(browser, base_url, "present=1&stream=Moons&seed=1", path="/kernel_perceptron")
     try:
         _play(page, 1, "s.advances >= 2")                  # 10 rounds a second

@@ -262,7 +262,7 @@ def hedge_proof(a: WMvsHedgeAnalysis) -> str:
             "gives the theorem.")
 
 
-# -- issue 19 captions ------------------------------------------------------------------------------------------
+# -- captions of the notes' further forms ------------------------------------------------------------------------------------------
 def cmu_forms(ta: TuningAnalysis) -> str:
     M, ucl, cmu = int(ta.wm_mistakes[-1]), ta.ucl.value, ta.cmu.value
     same = "" if math.isclose(1 - ta.eta, ta.beta, abs_tol=1e-9) else (

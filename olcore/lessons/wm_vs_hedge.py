@@ -338,7 +338,7 @@ def sweep(stream: Stream, source: str, best_rate: float = 0.3, seed: int = 0, se
                       generated=generated)
 
 
-# -- issue 19: the rest of the notes (CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B]) ------
+# -- the rest of the notes (CMU form, tuning to T, Problems 3.2, WA's equality, losses in [0, B]) ------
 
 def _horizons(T: int, points: int) -> np.ndarray:
     """About ``points`` horizons from 1 to ``T``, log-spaced, always ending at ``T``."""
